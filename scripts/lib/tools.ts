@@ -1,0 +1,37 @@
+// Runs the command-line tools of installed packages on the current Node, without relying on PATH.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(path.join(root, 'package.json'));
+
+/** The absolute path of a package's command-line entry point. */
+export function binPath(pkg: string, bin: string): string {
+  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+  const rel = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[bin];
+  if (!rel) throw new Error(`${pkg} has no command "${bin}"`);
+  return path.join(path.dirname(manifestPath), rel);
+}
+
+export interface RunOptions {
+  cwd?: string;
+  /** Print the tool's output as it runs instead of capturing it. */
+  inherit?: boolean;
+}
+
+export function runBin(pkg: string, bin: string, args: string[], options: RunOptions = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [binPath(pkg, bin), ...args], {
+    cwd: options.cwd ?? root,
+    encoding: 'utf8',
+    stdio: options.inherit ? 'inherit' : 'pipe',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false' },
+  });
+}
+
+export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
+export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);

@@ -1,0 +1,23 @@
+// Lists the open points of a bundled description: every x-unspecified, with its JSON pointer.
+export interface OpenPoint {
+  pointer: string;
+  text: string;
+}
+
+const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function listUnspecified(document: unknown): OpenPoint[] {
+  const points: OpenPoint[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    } else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-unspecified') points.push({ pointer: pointer || '/', text: String(value) });
+        else walk(value, `${pointer}/${escape(key)}`);
+      }
+    }
+  };
+  walk(document, '');
+  return points;
+}
