@@ -1,0 +1,230 @@
+// Each project rule of .spectral.yaml is fed a small document that obeys it and one that breaks it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { root, spectral } from '../../scripts/lib/tools.ts';
+
+interface Finding {
+  code: string;
+  source: string;
+  path: string[];
+  severity: number;
+}
+
+/** A small document that obeys every project rule. */
+function obeying(): any {
+  const partnerId = { $ref: '#/components/parameters/PartnerId' };
+  const unauthorized = { $ref: '#/components/responses/Unauthorized' };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Fixture', version: '1.0.0', description: 'Fixture.', license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: 'https://shipping.example/api/public/v3', 'x-internal': false }],
+    security: [{ basicAuth: [] }],
+    tags: [{ name: 'Fixture', description: 'Fixture.' }],
+    paths: {
+      '/setups/carriers': {
+        get: {
+          operationId: 'requestCarrierSetup',
+          summary: 'Status',
+          description: 'Status.',
+          tags: ['Fixture'],
+          parameters: [partnerId],
+          responses: {
+            '200': {
+              description: 'Status.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      status: { type: 'string', enum: ['REQUESTED', 'IN_PROGRESS', 'COMPLETED'] },
+                      files: { type: 'array', items: { 'x-unspecified': 'Element shape.' } },
+                    },
+                  },
+                },
+              },
+            },
+            '401': unauthorized,
+          },
+        },
+      },
+      '/shipments': {
+        post: {
+          operationId: 'createShipment',
+          summary: 'Create',
+          description: 'Create.',
+          tags: ['Fixture'],
+          parameters: [partnerId],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    sender: {
+                      type: 'object',
+                      properties: { country_code: { type: 'string', pattern: '^[A-Z]{2}$' } },
+                    },
+                    receiver: {
+                      type: 'object',
+                      properties: { country_code: { type: 'string', 'x-unspecified': 'Format not given.' } },
+                    },
+                    partner_id: { type: 'integer', minimum: 1, deprecated: true },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Created.', 'x-unspecified': 'Status code and body.' }, '401': unauthorized },
+        },
+      },
+      '/shipment_drafts': {
+        post: {
+          operationId: 'createShipmentDraft',
+          summary: 'Draft',
+          description: 'Draft.',
+          tags: ['Fixture'],
+          parameters: [partnerId],
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { reference: { type: 'string' } } } } },
+          },
+          responses: { '2XX': { description: 'Created.', 'x-unspecified': 'Status code and body.' }, '401': unauthorized },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } },
+      parameters: {
+        PartnerId: { name: 'Partner-ID', in: 'header', required: false, schema: { type: 'integer', minimum: 1 }, example: 10042 },
+      },
+      headers: {
+        'WWW-Authenticate': { schema: { type: 'string' }, example: 'Basic realm="x"' },
+      },
+      responses: {
+        Unauthorized: {
+          description: 'Refused.',
+          'x-unspecified': 'Body.',
+          headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+        },
+      },
+    },
+  };
+}
+
+const carriers = (d: any) => d.paths['/setups/carriers'].get;
+const shipments = (d: any) => d.paths['/shipments'].post;
+const shipmentBody = (d: any) => shipments(d).requestBody.content['application/json'].schema;
+
+/** One document per project rule that breaks it, and where the rule must point. */
+const breaking: Record<string, { mutate: (d: any) => void; at: string }> = {
+  'operation-id-camel-case': { mutate: (d) => (shipments(d).operationId = 'create_shipment'), at: 'paths./shipments.post.operationId' },
+  'property-snake-case': {
+    mutate: (d) => (shipmentBody(d).properties.productCode = { type: 'string' }),
+    at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.productCode',
+  },
+  'partner-id-header-on-every-operation': { mutate: (d) => (shipments(d).parameters = []), at: 'paths./shipments.post' },
+  'basic-auth-on-every-operation': { mutate: (d) => (shipments(d).security = [{}]), at: 'paths./shipments.post.security.0' },
+  'country-code-pattern': {
+    mutate: (d) => delete shipmentBody(d).properties.sender.properties.country_code.pattern,
+    at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.sender.properties.country_code',
+  },
+  'partner-id-deprecated': {
+    mutate: (d) => delete shipmentBody(d).properties.partner_id.deprecated,
+    at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.partner_id',
+  },
+  'no-partner-id-in-responses': {
+    mutate: (d) => (carriers(d).responses['200'].content['application/json'].schema.properties.partner_id = { type: 'integer', deprecated: true }),
+    at: 'paths./setups/carriers.get.responses.200.content.application/json.schema.properties.partner_id',
+  },
+  'no-partner-id-body-field-on-drafts': {
+    mutate: (d) =>
+      (d.paths['/shipment_drafts'].post.requestBody.content['application/json'].schema.properties.partner_id = { type: 'integer', deprecated: true }),
+    at: 'paths./shipment_drafts.post.requestBody.content.application/json.schema.properties.partner_id',
+  },
+  'open-shape-marked': {
+    mutate: (d) => delete carriers(d).responses['200'].content['application/json'].schema.properties.files.items['x-unspecified'],
+    at: 'paths./setups/carriers.get.responses.200.content.application/json.schema.properties.files.items',
+  },
+  'parameter-and-header-example': { mutate: (d) => delete d.components.parameters.PartnerId.example, at: 'components.parameters.PartnerId' },
+};
+
+/** Further ways to break open-shape-marked and basic-auth-on-every-operation, each a document of its own. */
+const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at: string }> = {
+  'open-shape-marked-array-without-items': {
+    rule: 'open-shape-marked',
+    mutate: (d) => (shipmentBody(d).properties.parcels = { type: 'array' }),
+    at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.parcels',
+  },
+  'open-shape-marked-response-without-content': {
+    rule: 'open-shape-marked',
+    mutate: (d) => delete shipments(d).responses['2XX']['x-unspecified'],
+    at: 'paths./shipments.post.responses.2XX',
+  },
+  'basic-auth-on-every-operation-no-security': {
+    rule: 'basic-auth-on-every-operation',
+    mutate: (d) => delete d.security,
+    at: 'paths./setups/carriers.get',
+  },
+  'basic-auth-on-every-operation-other-scheme': {
+    rule: 'basic-auth-on-every-operation',
+    mutate: (d) => (d.components.securitySchemes.basicAuth = { type: 'http', scheme: 'bearer' }),
+    at: 'security.0',
+  },
+};
+
+const projectRules = Object.keys((parse(readFileSync(path.join(root, '.spectral.yaml'), 'utf8')) as { rules: Record<string, unknown> }).rules).filter(
+  (name) => !name.includes(':') && name !== 'info-contact',
+);
+
+let dir: string;
+let findings: Map<string, Finding[]>;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'spectral-rules-'));
+  const write = (name: string, mutate?: (d: any) => void) => {
+    const doc = obeying();
+    mutate?.(doc);
+    writeFileSync(path.join(dir, `${name}.yaml`), stringify(doc));
+  };
+  write('obeying');
+  for (const [rule, { mutate }] of Object.entries(breaking)) write(rule, mutate);
+  for (const [name, { mutate }] of Object.entries(moreBreaking)) write(name, mutate);
+  // One Spectral run over every document keeps the suite fast.
+  const result = spectral(['lint', '--ruleset', path.join(root, '.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'error', `${dir}/*.yaml`]);
+  const parsed = JSON.parse(result.stdout || '[]') as Finding[];
+  findings = new Map();
+  for (const f of parsed) {
+    const name = path.basename(f.source, '.yaml');
+    findings.set(name, [...(findings.get(name) ?? []), f]);
+  }
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Spectral project rules', () => {
+  it('every project rule has a document that breaks it', () => {
+    expect(projectRules.sort()).toEqual(Object.keys(breaking).sort());
+  });
+
+  it('the obeying document breaks no project rule', () => {
+    const codes = (findings.get('obeying') ?? []).map((f) => f.code).filter((c) => projectRules.includes(c));
+    expect(codes).toEqual([]);
+  });
+
+  for (const [rule, { at }] of Object.entries(breaking)) {
+    it(`${rule} reports the document that breaks it, at ${at}`, () => {
+      const hits = (findings.get(rule) ?? []).filter((f) => f.code === rule);
+      expect(hits.map((f) => f.path.join('.'))).toContain(at);
+      expect(hits.every((f) => f.severity === 0)).toBe(true);
+    });
+  }
+
+  for (const [name, { rule, at }] of Object.entries(moreBreaking)) {
+    it(`${rule} reports ${name.slice(rule.length + 1).replaceAll('-', ' ')}`, () => {
+      const hits = (findings.get(name) ?? []).filter((f) => f.code === rule);
+      expect(hits.map((f) => f.path.join('.'))).toContain(at);
+    });
+  }
+});
