@@ -1,0 +1,81 @@
+// The committed bundle matches the contract, the check catches a stale one, and the open points of
+// the specification are all marked.
+import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staleBundles } from '../../scripts/build.ts';
+import { root } from '../../scripts/lib/tools.ts';
+import { listUnspecified } from '../../scripts/lib/unspecified.ts';
+import { bundlePath, readJson } from '../support/contract.ts';
+
+describe('generated/openapi.{yaml,json}', () => {
+  it('match a fresh bundle of the contract', () => {
+    expect(staleBundles(path.join(root, 'generated'))).toEqual([]);
+  });
+
+  it('the staleness check reports a bundle that differs from the contract', () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'stale-bundle-'));
+    try {
+      cpSync(path.join(root, 'generated'), copy, { recursive: true });
+      const yamlFile = path.join(copy, 'openapi.yaml');
+      writeFileSync(yamlFile, readFileSync(yamlFile, 'utf8').replace('summary: Create a shipment', 'summary: Create a parcel'));
+      expect(staleBundles(copy)).toEqual(['openapi.yaml']);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('are self-contained: no $ref leaves the file', () => {
+    const text = readFileSync(bundlePath, 'utf8');
+    const refs = [...text.matchAll(/"\$ref":\s*"([^"]*)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => !r!.startsWith('#/'))).toEqual([]);
+  });
+});
+
+describe('open points', () => {
+  const points = listUnspecified(readJson(bundlePath));
+  const texts = points.map((p) => p.text.toLowerCase()).join('\n');
+
+  // What the specification marks as not shown, in its own words.
+  const notShown = [
+    'complete list of operations',
+    'states and transitions of shipments, sales orders and shipment drafts',
+    'several service codes',
+    'which of these fields are required',
+    'units of weight, length, width and height',
+    'line_type other than item',
+    'payload fields of a shipment draft',
+    'payload fields of an imported shipment',
+    'once expires_at has passed',
+    'success status code and the response body',
+    'how credentials are issued, and whether scopes or permission levels exist',
+    'inheritance rules',
+    'events and webhooks',
+    'error body shape, error codes and http status codes, including the response given when throttled',
+    'request rate that triggers throttling',
+    'other api versions',
+    'element shape of package_types',
+    'element shape of allowed_incoterms',
+    'production host name',
+  ];
+
+  for (const phrase of notShown) {
+    it(`"${phrase}" is marked x-unspecified`, () => {
+      expect(texts).toContain(phrase);
+    });
+  }
+
+  it('listUnspecified finds every marker with its JSON pointer', () => {
+    const doc = { a: { 'x-unspecified': 'one' }, 'b/c': [{ 'x-unspecified': 'two' }] };
+    expect(listUnspecified(doc)).toEqual([
+      { pointer: '/a', text: 'one' },
+      { pointer: '/b~1c/0', text: 'two' },
+    ]);
+  });
+
+  it('every marker says what is not specified', () => {
+    expect(points.filter((p) => p.text.trim().length < 8)).toEqual([]);
+  });
+});

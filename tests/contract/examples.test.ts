@@ -1,0 +1,97 @@
+// Every named example of the description validates against the schema it illustrates, and the
+// example setup file validates against the standalone JSON Schema alone.
+import { describe, expect, it } from 'vitest';
+import { bundlePath, contractValidators, newAjv, readJson, setupFileSchemaPath } from '../support/contract.ts';
+
+const bundle = readJson(bundlePath);
+const validator = contractValidators(bundle);
+
+const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(1).split('/').slice(1).reduce((n: any, k: string) => n[k], bundle)) : node);
+
+interface Illustrated {
+  where: string;
+  schema: any;
+  examples: Record<string, any>;
+}
+
+/** Every media type with named examples, and every parameter or header with an example. */
+function illustrated(): Illustrated[] {
+  const found: Illustrated[] = [];
+  const media = (where: string, content: Record<string, any> = {}) => {
+    for (const [type, m] of Object.entries(content)) {
+      if (m.examples) found.push({ where: `${where} ${type}`, schema: m.schema, examples: m.examples });
+    }
+  };
+  for (const [path, item] of Object.entries<any>(bundle.paths)) {
+    for (const method of ['get', 'post']) {
+      const op = item[method];
+      if (!op) continue;
+      if (op.requestBody) media(`${method.toUpperCase()} ${path} request`, resolve(op.requestBody).content);
+      for (const [code, response] of Object.entries<any>(op.responses)) media(`${method.toUpperCase()} ${path} ${code}`, resolve(response).content);
+    }
+  }
+  for (const [name, p] of Object.entries<any>(bundle.components.parameters)) found.push({ where: `parameter ${name}`, schema: p.schema, examples: { example: { value: p.example } } });
+  for (const [name, h] of Object.entries<any>(bundle.components.headers)) found.push({ where: `header ${name}`, schema: h.schema, examples: { example: { value: h.example } } });
+  return found;
+}
+
+const validatorFor = (schema: any) => (schema.$ref ? validator(schema.$ref.slice(1)) : newAjv().compile(schema));
+
+describe('examples', () => {
+  const all = illustrated();
+
+  it('every request body and every response with a body shape has named examples', () => {
+    const where = all.map((i) => i.where);
+    for (const expected of [
+      'GET /setups/carriers 2XX application/json',
+      'GET /carrier-setup-file 200 application/json',
+      'POST /shipments request application/json',
+      'POST /sales_orders request application/json',
+      'POST /imported_shipments request application/json',
+      'POST /shipment_drafts request application/json',
+    ]) {
+      expect(where).toContain(expected);
+    }
+  });
+
+  it('one named example per setup status', () => {
+    const status = all.find((i) => i.where === 'GET /setups/carriers 2XX application/json')!;
+    const states = Object.values(status.examples).map((e) => resolve(e).value.status);
+    expect(states.sort()).toEqual(['COMPLETED', 'IN_PROGRESS', 'REQUESTED']);
+  });
+
+  for (const { where, schema, examples } of all) {
+    for (const [name, ex] of Object.entries(examples)) {
+      it(`${where}: example "${name}" validates`, () => {
+        const validate = validatorFor(schema);
+        const ok = validate(resolve(ex).value);
+        expect(ok, JSON.stringify(validate.errors)).toBe(true);
+      });
+    }
+  }
+
+  it('an example that breaks its schema is caught', () => {
+    const validate = validator('/components/schemas/SalesOrderCreate');
+    const broken = structuredClone(bundle.components.examples.SalesOrderCreate.value);
+    broken.order_lines[0].vat_percent = '25';
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('the example setup file validates against the standalone JSON Schema alone', () => {
+    const schema = readJson(setupFileSchemaPath);
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toMatch(/^https:\/\//);
+    const validate = newAjv().compile(schema);
+    expect(validate(bundle.components.examples.CarrierSetupFile.value), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate([{ code: 'gls', name: 'GLS', products: [] }])).toBe(false);
+  });
+
+  it('the description and the standalone schema agree: the description takes its setup-file schemas from it', () => {
+    const standalone = readJson(setupFileSchemaPath);
+    const rewrite = (node: unknown): unknown =>
+      JSON.parse(JSON.stringify(node).replaceAll('"#/$defs/', '"#/components/schemas/'));
+    for (const name of Object.keys(standalone.$defs)) {
+      expect(bundle.components.schemas[name], name).toEqual(rewrite(standalone.$defs[name]));
+    }
+  });
+});
