@@ -1,0 +1,52 @@
+// Decorators for the rendered reference only (redocly.docs.yaml): the bundle under generated/ is
+// built without them. Redoc does not show vendor extensions by default, so every open point that
+// the contract marks with x-unspecified is written into the description of the object carrying it,
+// under one label that a reader learns to look for.
+export const LABEL = 'Not specified:';
+
+function appendOpenPoint(node, text, markdown = true) {
+  const note = markdown ? `**${LABEL}** ${text}` : `${LABEL} ${text}`;
+  const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
+  if (description.includes(note)) return; // A node reached twice through $refs is labelled once.
+  node.description = description ? `${description}\n\n${note}` : note;
+}
+
+const OPERATIONS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function NotSpecified() {
+  return {
+    any: {
+      enter(node) {
+        if (node && typeof node === 'object' && typeof node['x-unspecified'] === 'string') {
+          appendOpenPoint(node, node['x-unspecified']);
+        }
+      },
+    },
+    // Redoc shows neither path item nor server variable descriptions: their open points are
+    // repeated where it does show them, on the operations and on the server.
+    PathItem: {
+      enter(pathItem) {
+        const text = pathItem['x-unspecified'];
+        if (typeof text !== 'string') return;
+        for (const method of OPERATIONS) if (pathItem[method]) appendOpenPoint(pathItem[method], text);
+      },
+    },
+    // A server's description is shown as plain text, not Markdown.
+    Server: {
+      enter(server) {
+        for (const variable of Object.values(server.variables ?? {})) {
+          if (typeof variable['x-unspecified'] === 'string') appendOpenPoint(server, variable['x-unspecified'], false);
+        }
+      },
+    },
+  };
+}
+
+export default function docsPlugin() {
+  return {
+    id: 'docs',
+    decorators: {
+      oas3: { 'not-specified': NotSpecified },
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
+// build-docs: one self-contained page, the Redoc scripts inlined. redocly.docs.yaml adds the
+// decorators of the rendered reference. With --check, renders into a temporary folder and fails
+// when the committed page differs (stale or edited by hand).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { redocly, root } from './lib/tools.ts';
+
+export const DOCS_PAGE = path.join(root, 'docs/index.html');
+
+export function renderDocs(outFile: string, description = 'generated/openapi.yaml'): void {
+  const result = redocly([
+    'build-docs',
+    description,
+    '--config',
+    'redocly.docs.yaml',
+    '--template',
+    'scripts/docs-template.hbs',
+    '--inlineBundle',
+    '-o',
+    outFile,
+  ]);
+  if (result.status !== 0) throw new Error(`redocly build-docs failed:\n${result.stdout}${result.stderr}`);
+}
+
+/** Whether `page` differs from a fresh rendering of the bundle. */
+export function docsAreStale(page = DOCS_PAGE): boolean {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shipping-docs-'));
+  try {
+    const fresh = path.join(dir, 'index.html');
+    renderDocs(fresh);
+    let committed: string;
+    try {
+      committed = readFileSync(page, 'utf8');
+    } catch {
+      return true;
+    }
+    return committed !== readFileSync(fresh, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  if (values.check) {
+    if (docsAreStale()) {
+      console.error('Stale: docs/index.html differs from generated/openapi.yaml. Run `npm run docs` and commit the result.');
+      process.exit(1);
+    }
+    console.log('docs/index.html matches generated/openapi.yaml.');
+    return;
+  }
+  renderDocs(DOCS_PAGE);
+  console.log('Rendered generated/openapi.yaml into docs/index.html.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
