@@ -1,0 +1,110 @@
+// The rendered reference (docs/index.html): fresh, self-contained, and showing what integrators
+// need: every operation, the Basic scheme, Partner-ID, the deprecated partner_id, every open point.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LABEL } from '../../openapi/plugins/docs.js';
+import { DOCS_PAGE, docsAreStale, renderDocs } from '../../scripts/docs.ts';
+import { listUnspecified } from '../../scripts/lib/unspecified.ts';
+import { bundlePath, readJson } from '../support/contract.ts';
+
+const html = readFileSync(DOCS_PAGE, 'utf8');
+
+/** The description that the page renders, as embedded by build-docs. */
+function renderedDefinition(page: string): any {
+  const match = /const __redoc_definition = (.*);\n/.exec(page);
+  if (!match) throw new Error('No embedded definition in the page');
+  return JSON.parse(match[1]!);
+}
+
+const at = (document: any, pointer: string): any =>
+  pointer === '/'
+    ? document
+    : pointer
+        .split('/')
+        .slice(1)
+        .reduce((node, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+describe('docs/index.html', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('matches a fresh rendering of generated/openapi.yaml', () => {
+    expect(docsAreStale()).toBe(false);
+  });
+
+  it('the staleness check reports a page that differs from the bundle', () => {
+    const page = path.join(scratch, 'index.html');
+    writeFileSync(page, html.replace('Create a shipment', 'Create a parcel'));
+    expect(docsAreStale(page)).toBe(true);
+  });
+
+  it('renders the same bytes every time (no timestamps or random ids), so staleness can be checked', () => {
+    const [first, second] = ['first.html', 'second.html'].map((name) => path.join(scratch, name));
+    renderDocs(first!);
+    renderDocs(second!);
+    expect(readFileSync(first!, 'utf8') === readFileSync(second!, 'utf8')).toBe(true);
+  });
+
+  // Booleans, not matchers on the page: a failure should not print 2.5 MB of HTML.
+  it('loads no script, style, font or image from elsewhere', () => {
+    expect(/<script[^>]*\ssrc=/i.test(html), 'a <script src>').toBe(false);
+    expect(/<link[^>]*\shref=["']?(https?:)?\/\//i.test(html), 'a <link> to another host').toBe(false);
+    expect(/import\s*\{[^}]*\}\s*from\s*["']https?:/.test(html), 'Redoc imported from a CDN').toBe(false);
+    expect(/<script type="module">\s*\S/.test(html), 'the inlined Redoc bundle').toBe(true);
+  });
+
+  it('forbids every outside request with a Content-Security-Policy', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/https?:|\*/);
+  });
+});
+
+describe('what the reference shows', () => {
+  const bundle = readJson(bundlePath);
+  const rendered = renderedDefinition(html);
+  const operations = Object.values<any>(rendered.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
+
+  it('every operation of the bundle, each with the Partner-ID header and Basic security', () => {
+    const ids = (doc: any) => Object.values<any>(doc.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
+    expect(ids(rendered).sort()).toEqual(ids(bundle).sort());
+    expect(operations.length).toBeGreaterThanOrEqual(6);
+    for (const operation of operations) {
+      const headers = operation.parameters.map((p: any) => at(rendered, p.$ref.slice(1)) ?? p);
+      expect(headers.map((p: any) => p.name), operation.operationId).toContain('Partner-ID');
+    }
+    expect(rendered.security).toEqual([{ basicAuth: [] }]);
+    expect(rendered.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+  });
+
+  it('the partner_id body fields as deprecated, so that Redoc strikes them through', () => {
+    const bodies = ['ShipmentCreate', 'SalesOrderCreate', 'ImportedShipmentCreate'];
+    for (const name of bodies) {
+      const field = rendered.components.schemas[name].properties.partner_id;
+      expect(field.deprecated ?? at(rendered, field.$ref.slice(1)).deprecated, name).toBe(true);
+    }
+  });
+
+  it('every open point, under the one label, in the description of the object that carries it', () => {
+    const points = listUnspecified(bundle);
+    expect(points.length).toBeGreaterThan(20);
+    for (const { pointer, text } of points) {
+      const node = at(rendered, pointer);
+      expect(node?.description, pointer).toContain(`**${LABEL}** ${text}`);
+      // Redoc shows no path item description: its open point is repeated on its operations.
+      if (/^\/paths\/[^/]+$/.test(pointer)) {
+        for (const method of METHODS.filter((m) => node[m])) expect(node[method].description, `${pointer}/${method}`).toContain(text);
+      }
+    }
+  });
+
+  it('the examples', () => {
+    const examples = Object.keys(bundle.components.examples);
+    expect(Object.keys(rendered.components.examples)).toEqual(examples);
+    expect(html).toContain('pdk_mypack_collect'); // prerendered, not only embedded
+  });
+});

@@ -1,0 +1,108 @@
+// Releases: the versions move together, the changelog covers the current version and the
+// deprecation, and `npm run diff` passes on the tree but catches planted breaking changes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { BUNDLE, descriptionVersion, lastReleaseUpTo, packageVersion } from '../../scripts/lib/releases.ts';
+import { root } from '../../scripts/lib/tools.ts';
+
+const version = packageVersion();
+const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+
+describe('versions', () => {
+  it('info.version of the contract and of the bundle equal the package version', () => {
+    expect(descriptionVersion(path.join(root, 'openapi/openapi.yaml'))).toBe(version);
+    expect(descriptionVersion(BUNDLE)).toBe(version);
+  });
+
+  it('a release at or below the current version is recorded to compare with', () => {
+    expect(lastReleaseUpTo(version)).toBeDefined();
+  });
+});
+
+describe('CHANGELOG.md', () => {
+  it('has a dated section for the current version, and one for unreleased changes', () => {
+    expect(changelog).toContain('## [Unreleased]');
+    expect(changelog).toMatch(new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+  });
+
+  it('announces the deprecation of the partner_id body field and its replacement', () => {
+    const deprecated = /### Deprecated\n([\s\S]*?)(\n## |\n### |$)/.exec(changelog)?.[1] ?? '';
+    expect(deprecated).toContain('`partner_id`');
+    expect(deprecated).toContain('`Partner-ID`');
+    for (const operation of ['POST /shipments', 'POST /sales_orders', 'POST /imported_shipments']) expect(deprecated).toContain(operation);
+  });
+});
+
+describe('npm run diff', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'diff-test-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const diff = (revision?: string) => {
+    const args = revision ? ['--revision', revision] : [];
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    return { status: result.status, output: result.stdout + result.stderr };
+  };
+
+  /** A copy of the bundle, changed by `plant`. */
+  const planted = (name: string, plant: (document: any) => void): string => {
+    const document = parse(readFileSync(BUNDLE, 'utf8'));
+    plant(document);
+    const file = path.join(scratch, `${name}.yaml`);
+    writeFileSync(file, stringify(document));
+    return file;
+  };
+  const raiseMajor = (document: any) => {
+    document.info.version = `${Number(document.info.version.split('.')[0]) + 1}.0.0`;
+  };
+  const removeOperation = (document: any) => {
+    delete document.paths['/shipment_drafts'];
+  };
+  const requireField = (document: any) => {
+    document.components.schemas.ShipmentCreate.required = ['product_code'];
+  };
+
+  it('passes on the current tree', () => {
+    const { status, output } = diff();
+    expect(status, output).toBe(0);
+    expect(output).toContain('No breaking change');
+  });
+
+  it('fails on a removed operation', () => {
+    const { status, output } = diff(planted('removed-operation', removeOperation));
+    expect(status, output).toBe(1);
+    expect(output).toContain('path-removed');
+  });
+
+  it('fails on a newly required request body field', () => {
+    const { status, output } = diff(planted('required-field', requireField));
+    expect(status, output).toBe(1);
+    expect(output).toContain('required-properties-added');
+  });
+
+  it('passes on the same breaking changes once the major version was raised', () => {
+    const file = planted('next-major', (document) => {
+      removeOperation(document);
+      requireField(document);
+      raiseMajor(document);
+    });
+    const { status, output } = diff(file);
+    expect(status, output).toBe(0);
+    expect(output).toContain('path-removed');
+    expect(output).toContain('major version was raised');
+  });
+
+  it('passes on an added operation, which breaks nobody', () => {
+    const file = planted('added-operation', (document) => {
+      const copy = structuredClone(document.paths['/shipment_drafts']);
+      copy.post.operationId = 'createShipmentDraftCopy';
+      document.paths['/shipment_drafts/copy'] = copy;
+    });
+    const { status, output } = diff(file);
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/[1-9]\d* minor/);
+  });
+});
