@@ -16,14 +16,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
-      // A file that failed to load has no test cases of its own: count it as one failure.
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
+      // A file that failed to load, or whose setup failed, counts as one failure of its own.
+      if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     failed += unhandledErrors.length;
     const dir = path.resolve('test-results');

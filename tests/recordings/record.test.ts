@@ -1,0 +1,94 @@
+// `npm run record`: traffic through the recording proxy reaches the target with its credentials,
+// and the HAR file it writes holds none of them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkHar } from '../../scripts/contract.ts';
+import { startRecorder } from '../../scripts/record.ts';
+import { bundlePath, readJson } from '../support/contract.ts';
+import { freePort, json, serve, type TestServer } from '../support/servers.ts';
+
+const examples = readJson(bundlePath).components.examples;
+const USER = 'warehouse-api-user';
+const KEY = 'k3y-Very-Secret-4711';
+const BASIC = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`;
+
+let upstream: TestServer;
+const received: Array<string | undefined> = [];
+let dir: string;
+let har: string;
+let files: string[];
+
+beforeAll(async () => {
+  upstream = await serve((req, res) => {
+    received.push(req.headers.authorization);
+    if (req.headers.authorization !== BASIC) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="Shipping Service"' }).end();
+    } else if (req.url === '/api/public/v3/setups/carriers') {
+      json(res, 200, examples.CarrierSetupStatusInProgress.value);
+    } else if (req.url === '/api/public/v3/shipments' && req.method === 'POST') {
+      req.resume();
+      req.on('end', () => res.writeHead(201).end());
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  dir = mkdtempSync(path.join(tmpdir(), 'record-'));
+  har = path.join(dir, 'traffic.har');
+  const recorder = await startRecorder({ target: `${upstream.url}/api/public/v3`, har, port: await freePort() });
+  try {
+    const statusCall = await fetch(`${recorder.url}/setups/carriers`, { headers: { authorization: BASIC, 'partner-id': '10042' } });
+    expect(statusCall.status).toBe(200);
+    const create = await fetch(`${recorder.url}/shipments`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/json' },
+      body: JSON.stringify(examples.ShipmentCreate.value),
+    });
+    expect(create.status).toBe(201);
+    const refused = await fetch(`${recorder.url}/setups/carriers`);
+    expect(refused.status).toBe(401);
+  } finally {
+    await recorder.stop();
+  }
+  files = readdirSync(dir);
+});
+
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run record', () => {
+  it('forwards the real credentials to the target, and none where the client sent none', () => {
+    expect(received).toEqual([BASIC, BASIC, undefined]);
+  });
+
+  it('writes a HAR 1.2 file of the exchanges, addressed to the target', () => {
+    const log = JSON.parse(readFileSync(har, 'utf8')).log;
+    expect(log.version).toBe('1.2');
+    expect(log.entries.map((e: any) => `${e.request.method} ${e.request.url} ${e.response.status}`)).toEqual([
+      `GET ${upstream.url}/api/public/v3/setups/carriers 200`,
+      `POST ${upstream.url}/api/public/v3/shipments 201`,
+      `GET ${upstream.url}/api/public/v3/setups/carriers 401`,
+    ]);
+  });
+
+  it('writes no credential to any file, only the redaction', () => {
+    const secrets = [KEY, USER, BASIC, Buffer.from(`${USER}:${KEY}`).toString('base64'), Buffer.from(KEY).toString('base64')];
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${file} holds a credential`).toBe(false);
+    }
+    const auth = JSON.parse(readFileSync(har, 'utf8')).log.entries.flatMap((e: any) =>
+      e.request.headers.filter((h: any) => h.name.toLowerCase() === 'authorization').map((h: any) => h.value),
+    );
+    expect(auth).toEqual(['Basic [redacted]', 'Basic [redacted]']);
+  });
+
+  it('records traffic that `npm run contract` can check', () => {
+    const report = checkHar(har);
+    expect(report.findings).toEqual([]);
+    expect(report.exchanges).toBe(3);
+  });
+});
