@@ -1,0 +1,46 @@
+// HTTP Basic authentication: the API user and the API key, encoded (not encrypted), so they may only
+// travel over TLS, or over loopback where nothing leaves the machine.
+import { ShippingApiError } from './errors.ts';
+
+const operation = 'createShippingClient';
+
+function invalid(message: string): ShippingApiError {
+  return new ShippingApiError(message, { code: 'INVALID_OPTIONS', operation });
+}
+
+/** The value of the Authorization header. The messages never repeat the credentials. */
+export function basicAuthorization(username: unknown, apiKey: unknown): string {
+  if (typeof username !== 'string' || username === '') throw invalid('username must be a non-empty string (the API user).');
+  if (typeof apiKey !== 'string' || apiKey === '') throw invalid('apiKey must be a non-empty string (the API key).');
+  // RFC 7617: the user-id cannot contain a colon, since the first colon ends it.
+  if (username.includes(':')) throw invalid('username must not contain ":" (RFC 7617).');
+  const bytes = new TextEncoder().encode(`${username}:${apiKey}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+export function isLoopback(url: URL): boolean {
+  return LOOPBACK.test(url.hostname);
+}
+
+/** The base URL, checked: HTTPS, or plain HTTP to a loopback host only. */
+export function checkBaseUrl(baseUrl: unknown): URL {
+  if (typeof baseUrl !== 'string') throw invalid('baseUrl must be a string, such as "https://shipping.example/api/public/v3".');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw invalid('baseUrl is not an absolute URL, such as "https://shipping.example/api/public/v3".');
+  }
+  // Credentials belong in username and apiKey; a URL with them would also end up in logs.
+  if (url.username || url.password) throw invalid('baseUrl must not carry credentials; pass username and apiKey instead.');
+  if (url.search || url.hash) throw invalid(`baseUrl must not have a query or a fragment (${url.origin}).`);
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && isLoopback(url)) return url;
+  throw invalid(
+    `baseUrl must use HTTPS (got ${url.protocol}//${url.host}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`,
+  );
+}

@@ -1,0 +1,166 @@
+// The carrier setup workflow: ask GET /setups/carriers, poll while the file is REQUESTED or
+// IN_PROGRESS, download it from url before expires_at (asking again when the address has
+// expired), and return it checked against the contract.
+import { clientContext, type ClientContext, type ShippingClient } from './client.ts';
+import { download, type DownloadProgress } from './download.ts';
+import { ShippingApiError } from './errors.ts';
+import { type Clock, realClock, Scope } from './scope.ts';
+import { Pacer, THROTTLING_STATUSES } from './throttle.ts';
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';
+
+type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
+
+export interface FetchCarrierSetupOptions {
+  /** Time between two calls of GET /setups/carriers; the seed suggests 15 or 30 seconds. */
+  pollIntervalMs?: number;
+  /** Give up after this long, whatever the workflow is doing. No limit by default. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called with every carrier setup status received. */
+  onStatus?: (status: CarrierSetupStatus) => void;
+  /** Called as the file's bytes arrive. */
+  onProgress?: (progress: DownloadProgress) => void;
+  /** How many times the download may break off before the workflow gives up. Default 5. */
+  maxDownloadAttempts?: number;
+  /** How many times an expired file address is asked for again before the workflow gives up. Default 3. */
+  maxRenewals?: number;
+  /** The clock that the workflow reads and waits on; the real one by default. */
+  clock?: Clock;
+}
+
+const DEFAULTS = { pollIntervalMs: 15_000, maxDownloadAttempts: 5, maxRenewals: 3 };
+
+function invalidOption(name: string, rule: string): ShippingApiError {
+  return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, { code: 'INVALID_OPTIONS', operation: 'fetchCarrierSetup' });
+}
+
+function checked(options: FetchCarrierSetupOptions) {
+  const number = (name: keyof typeof DEFAULTS, min: number, integer: boolean): number => {
+    const value = options[name] ?? DEFAULTS[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+      throw invalidOption(name, `${integer ? 'an integer' : 'a number'} of at least ${min}`);
+    }
+    return value;
+  };
+  const { timeoutMs, signal, onStatus, onProgress } = options;
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) throw invalidOption('timeoutMs', 'a positive number');
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('signal', 'an AbortSignal');
+  if (onStatus !== undefined && typeof onStatus !== 'function') throw invalidOption('onStatus', 'a function');
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw invalidOption('onProgress', 'a function');
+  return {
+    pollIntervalMs: number('pollIntervalMs', 1, false),
+    maxDownloadAttempts: number('maxDownloadAttempts', 1, true),
+    maxRenewals: number('maxRenewals', 0, true),
+    clock: options.clock ?? realClock,
+  };
+}
+
+/**
+ * Requests the carrier setup file, waits for it, downloads it and returns it, validated.
+ * Throws a ShippingApiError on every failure.
+ */
+export async function fetchCarrierSetup(client: ShippingClient, options: FetchCarrierSetupOptions = {}): Promise<CarrierSetupFile> {
+  const context = clientContext(client, 'fetchCarrierSetup');
+  const settings = checked(options);
+  const scope = new Scope(options.signal, options.timeoutMs);
+  const { signal } = scope;
+  const statusPacer = new Pacer(settings.clock, settings.pollIntervalMs, settings.pollIntervalMs);
+  // The file host is not polled; it is only slowed down when it throttles.
+  const filePacer = new Pacer(settings.clock, 0, settings.pollIntervalMs);
+  let operation = 'requestCarrierSetup';
+  try {
+    for (let renewals = 0; ; renewals += 1) {
+      operation = 'requestCarrierSetup';
+      const status = await completedStatus(client, context, statusPacer, signal, options.onStatus);
+      operation = 'downloadCarrierSetupFile';
+      let expiredBy: string;
+      if (Date.parse(status.expires_at) <= settings.clock.now()) {
+        expiredBy = `expires_at ${status.expires_at} had passed`;
+      } else {
+        // A pre-signed address on another origin must not receive the credentials.
+        const sameOrigin = new URL(status.url).origin === context.baseUrl.origin;
+        const outcome = await download(status.url, {
+          fetch: context.fetch,
+          headers: sameOrigin ? context.headers : {},
+          signal,
+          clock: settings.clock,
+          pacer: filePacer,
+          maxAttempts: settings.maxDownloadAttempts,
+          onProgress: options.onProgress,
+          redact: context.redact,
+        });
+        if (!outcome.expired) return parseCarrierSetupFile(outcome.bytes, operation);
+        expiredBy = `the file server answered ${outcome.status}`;
+      }
+      if (renewals >= settings.maxRenewals) {
+        throw new ShippingApiError(
+          `The carrier setup file address expired ${renewals + 1} times (${expiredBy}); gave up after maxRenewals=${settings.maxRenewals}. Check the clock of this machine if expires_at always lies in the past.`,
+          { code: 'EXPIRED', operation },
+        );
+      }
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof ShippingApiError && (error.code === 'ABORTED' || error.code === 'TIMEOUT'))) {
+      throw scope.stopped(operation, error);
+    }
+    throw error;
+  } finally {
+    scope.dispose();
+  }
+}
+
+/** Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED. */
+async function completedStatus(
+  client: ShippingClient,
+  context: ClientContext,
+  pacer: Pacer,
+  signal: AbortSignal,
+  onStatus: FetchCarrierSetupOptions['onStatus'],
+): Promise<CarrierSetupStatusCompleted> {
+  const operation = 'requestCarrierSetup';
+  for (;;) {
+    await pacer.next(signal);
+    let result: Awaited<ReturnType<ShippingClient['GET']>>;
+    try {
+      result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new ShippingApiError(`GET /setups/carriers failed: ${error instanceof Error ? error.message : String(error)}.`, {
+        code: 'NETWORK_ERROR',
+        operation,
+        cause: error,
+      });
+    }
+    const { response } = result;
+    if (THROTTLING_STATUSES.has(response.status)) {
+      pacer.throttled(response.headers.get('Retry-After'));
+      continue;
+    }
+    if (!response.ok) {
+      // openapi-fetch has read the body of an error answer already, into `error`.
+      const body = context.redact(typeof result.error === 'string' ? result.error : JSON.stringify(result.error) ?? '');
+      throw response.status === 401
+        ? new ShippingApiError('The API refused the credentials (401 Unauthorized): check username and apiKey.', { code: 'UNAUTHORIZED', operation, status: 401, body })
+        : new ShippingApiError(`GET /setups/carriers answered ${response.status} ${response.statusText}.`.trim(), { code: 'HTTP_ERROR', operation, status: response.status, body });
+    }
+    pacer.succeeded();
+    const status = validateCarrierSetupStatus(await statusBody(response));
+    onStatus?.(status);
+    if (status.status === 'COMPLETED') return status;
+  }
+}
+
+async function statusBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ShippingApiError(`The carrier setup status is not JSON (${(error as Error).message}).`, {
+      code: 'INVALID_STATUS',
+      operation: 'requestCarrierSetup',
+      status: response.status,
+      body: text,
+      cause: error,
+    });
+  }
+}

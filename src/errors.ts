@@ -1,0 +1,85 @@
+// The one error class of the package: every failure, whatever its cause, is a ShippingApiError with
+// a code to branch on, the HTTP status and the operation that failed.
+
+export type ShippingApiErrorCode =
+  /** An option or argument is missing or wrong; the message names it. */
+  | 'INVALID_OPTIONS'
+  /** The API or the file server answered 401: the credentials were refused. */
+  | 'UNAUTHORIZED'
+  /** An HTTP status that the workflow cannot continue from. */
+  | 'HTTP_ERROR'
+  /** The request could not be sent or its answer not received. */
+  | 'NETWORK_ERROR'
+  /** The carrier setup status breaks the contract. */
+  | 'INVALID_STATUS'
+  /** The file address kept expiring before the file could be downloaded. */
+  | 'EXPIRED'
+  /** The download kept breaking off, and the bounded number of tries ran out. */
+  | 'DOWNLOAD_FAILED'
+  /** The bytes received differ from the length the server announced. */
+  | 'LENGTH_MISMATCH'
+  /** The carrier setup file is not JSON, not UTF-8, or breaks the contract. */
+  | 'INVALID_FILE'
+  /** The caller's signal aborted the work. */
+  | 'ABORTED'
+  /** timeoutMs ran out. */
+  | 'TIMEOUT';
+
+export interface ShippingApiErrorDetails {
+  code: ShippingApiErrorCode;
+  /** The operationId (or the function) that failed, such as `requestCarrierSetup`. */
+  operation: string;
+  status?: number;
+  /** The response body, cut to BODY_LIMIT characters. */
+  body?: string;
+  /** The JSON pointer of the first problem, for INVALID_STATUS and INVALID_FILE. */
+  pointer?: string;
+  cause?: unknown;
+}
+
+/** Long enough to read an error document, short enough for a log line. */
+export const BODY_LIMIT = 1000;
+
+export class ShippingApiError extends Error {
+  readonly code: ShippingApiErrorCode;
+  readonly operation: string;
+  readonly status: number | undefined;
+  readonly body: string | undefined;
+  readonly pointer: string | undefined;
+
+  constructor(message: string, details: ShippingApiErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = details.code;
+    this.operation = details.operation;
+    this.status = details.status;
+    this.body = details.body === undefined ? undefined : cut(details.body);
+    this.pointer = details.pointer;
+  }
+}
+
+function cut(text: string): string {
+  return text.length <= BODY_LIMIT ? text : `${text.slice(0, BODY_LIMIT)}… (${text.length - BODY_LIMIT} more characters)`;
+}
+
+// On the prototype rather than as a field, so that the stack trace's first line carries it too.
+Object.defineProperty(ShippingApiError.prototype, 'name', { value: 'ShippingApiError', enumerable: false });
+
+/** The start of a response body, for an error: read up to a few times BODY_LIMIT bytes, no more. */
+export async function readExcerpt(response: Response): Promise<string | undefined> {
+  if (!response.body) return undefined;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < BODY_LIMIT * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body that breaks off still has a readable start.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text + decoder.decode();
+}

@@ -1,0 +1,16 @@
+// The package: the typed client, the carrier setup workflow, the validators and the one error class.
+export { createShippingClient, type Fetch, type ShippingClient, type ShippingClientOptions } from './client.ts';
+export { fetchCarrierSetup, type FetchCarrierSetupOptions } from './carrier-setup.ts';
+export type { DownloadProgress } from './download.ts';
+export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';
+export { PARTNER_ID_BODY_WARNING } from './partner-id.ts';
+export type { Clock } from './scope.ts';
+export { THROTTLING_STATUSES } from './throttle.ts';
+export {
+  type CarrierSetupFile,
+  type CarrierSetupState,
+  type CarrierSetupStatus,
+  validateCarrierSetupFile,
+  validateCarrierSetupStatus,
+} from './validate.ts';
+export type { components, operations, paths } from '../generated/schema.js';

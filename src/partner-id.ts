@@ -1,0 +1,38 @@
+// Partner attribution: the Partner-ID header, and the deprecated partner_id body field that still
+// works but should be replaced by the header.
+import { defaultBodySerializer } from 'openapi-fetch';
+import { ShippingApiError } from './errors.ts';
+
+/** The Partner-ID header value, checked: the contract's PartnerId is an integer of at least 1. */
+export function partnerIdHeader(partnerId: unknown): string {
+  if (typeof partnerId !== 'number' || !Number.isSafeInteger(partnerId) || partnerId < 1) {
+    throw new ShippingApiError(`partnerId must be a positive safe integer, such as 10042 (got ${describe(partnerId)}).`, {
+      code: 'INVALID_OPTIONS',
+      operation: 'createShippingClient',
+    });
+  }
+  return String(partnerId);
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 20))}` : typeof value;
+}
+
+export const PARTNER_ID_BODY_WARNING =
+  'The partner_id body field is deprecated and will be removed; send the Partner-ID header instead ' +
+  '(createShippingClient({ partnerId })). When both are present, the service stores the header value.';
+
+let warned = false;
+
+/** openapi-fetch's own serializer, after one deprecation warning per process for partner_id. */
+export function serializeBody(body: unknown): unknown {
+  if (!warned && typeof body === 'object' && body !== null && Object.hasOwn(body, 'partner_id')) {
+    warned = true;
+    if (typeof process === 'object' && typeof process.emitWarning === 'function') {
+      process.emitWarning(PARTNER_ID_BODY_WARNING, { type: 'DeprecationWarning', code: 'SHIPPING_API_PARTNER_ID_BODY' });
+    } else {
+      console.warn(`DeprecationWarning: ${PARTNER_ID_BODY_WARNING}`);
+    }
+  }
+  return defaultBodySerializer(body);
+}

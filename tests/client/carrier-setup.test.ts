@@ -1,0 +1,339 @@
+// fetchCarrierSetup against loopback servers that behave, and servers that misbehave in every way
+// the workflow has to survive or report.
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CarrierSetupStatus, type Clock, createShippingClient, type DownloadProgress, fetchCarrierSetup, ShippingApiError } from '../../src/index.ts';
+import { closeAll, cutAfter, json, type ReceivedRequest, serveFile, startServer, type TestServer } from './support/servers.ts';
+import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from './support/setup-file.ts';
+
+afterEach(closeAll);
+
+const username = 'api-user-7731';
+const apiKey = 'k3y-SECRET-5f0a9c';
+const STATUS_PATH = '/api/public/v3/setups/carriers';
+const FILE_PATH = '/files/carrier-setup.json';
+
+/** A clock whose sleeps return at once and move its time on; it records every wait. */
+function fakeClock(): Clock & { waits: number[] } {
+  let now = Date.now();
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => now,
+    sleep: async (ms, signal) => {
+      signal.throwIfAborted();
+      waits.push(ms);
+      now += ms;
+    },
+  };
+}
+
+type Answer = CarrierSetupStatus | ((response: ServerResponse) => void);
+
+/**
+ * An API whose GET /setups/carriers gives the answers in turn (the last one repeats), and whose
+ * file route is served by `file` (on the same origin). Any answer may be a status or a function.
+ */
+async function startApi(answers: (origin: string) => Answer[], file?: (request: ReceivedRequest, response: ServerResponse, count: number) => void): Promise<TestServer> {
+  let statusCalls = 0;
+  let fileCalls = 0;
+  const server = await startServer((request, response) => {
+    if (request.path === STATUS_PATH) {
+      const list = answers(server.origin);
+      const answer = list[Math.min(statusCalls++, list.length - 1)]!;
+      return typeof answer === 'function' ? answer(response) : json(response, 200, answer);
+    }
+    if (request.path === FILE_PATH && file) return file(request, response, fileCalls++);
+    json(response, 404, { message: 'not found' });
+  });
+  return server;
+}
+
+function client(api: TestServer) {
+  return createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042 });
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('fetchCarrierSetup resolved');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ShippingApiError);
+      return error as ShippingApiError;
+    },
+  );
+
+const fileBytes = setupFileOfSize(256 * 1024);
+const fileData = JSON.parse(fileBytes.toString('utf8'));
+const statusPaths = (server: TestServer) => server.received.filter((r) => r.path === STATUS_PATH);
+const filePaths = (server: TestServer) => server.received.filter((r) => r.path === FILE_PATH);
+
+describe('fetchCarrierSetup', () => {
+  it('polls through REQUESTED and IN_PROGRESS, then downloads, reports progress and returns the validated file', async () => {
+    const example = Buffer.from(JSON.stringify(exampleSetupFile()));
+    const api = await startApi((origin) => [requested, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, example, true));
+    const statuses: string[] = [];
+    const progress: DownloadProgress[] = [];
+    const result = await fetchCarrierSetup(client(api), {
+      pollIntervalMs: 5,
+      onStatus: (s) => statuses.push(s.status),
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result).toEqual(exampleSetupFile());
+    expect(statuses).toEqual(['REQUESTED', 'IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED']);
+    expect(statusPaths(api)).toHaveLength(4);
+    expect(progress.at(-1)).toEqual({ receivedBytes: example.length, totalBytes: example.length });
+    // Same origin as baseUrl: the file request carries the credentials and the Partner-ID.
+    expect(filePaths(api)[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(filePaths(api)[0]?.headers['partner-id']).toBe('10042');
+  });
+
+  it('never polls faster than pollIntervalMs', async () => {
+    const clock = fakeClock();
+    const api = await startApi((origin) => [requested, inProgress, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)], (request, response) =>
+      serveFile(request, response, fileBytes, true),
+    );
+    await fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, clock });
+    expect(statusPaths(api)).toHaveLength(5);
+    expect(clock.waits).toHaveLength(4);
+    for (const wait of clock.waits) expect(wait).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('backs off when throttled: Retry-After when given, a growing wait otherwise, never under the interval', async () => {
+    const clock = fakeClock();
+    const throttle = (status: number, retryAfter?: string) => (response: ServerResponse) =>
+      json(response, status, { message: 'slow down' }, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
+    const api = await startApi(
+      (origin) => [requested, throttle(429, '120'), throttle(429), throttle(503), throttle(429), throttle(429, '0'), completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes, true),
+    );
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 1000, clock });
+    expect(result).toEqual(fileData);
+    // The interval; Retry-After 120 s; then, without Retry-After, the interval doubled for each
+    // throttled answer in a row (2nd, 3rd, 4th); Retry-After 0 raised to the interval.
+    expect(clock.waits).toEqual([1000, 120_000, 4000, 8000, 16_000, 1000]);
+  });
+
+  it('honours Retry-After as an HTTP-date', async () => {
+    const clock = fakeClock();
+    const api = await startApi(
+      (origin) => [(response) => json(response, 429, {}, { 'Retry-After': new Date(clock.now() + 90_000).toUTCString() }), completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes, true),
+    );
+    await fetchCarrierSetup(client(api), { pollIntervalMs: 1000, clock });
+    expect(clock.waits).toHaveLength(1);
+    expect(clock.waits[0]).toBeGreaterThan(88_000);
+    expect(clock.waits[0]).toBeLessThanOrEqual(90_000);
+  });
+
+  it('sends no credentials to a file address on another origin', async () => {
+    const files = await startServer((request, response) => serveFile(request, response, fileBytes, true));
+    const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5 });
+    expect(result).toEqual(fileData);
+    expect(files.received).toHaveLength(1);
+    expect(files.received[0]?.headers.authorization).toBeUndefined();
+    expect(files.received[0]?.headers['partner-id']).toBeUndefined();
+    expect(statusPaths(api)[0]?.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it('sends no credentials when the file address redirects to another origin', async () => {
+    const files = await startServer((request, response) => serveFile(request, response, fileBytes, true));
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => {
+        response.writeHead(302, { Location: `${files.origin}${FILE_PATH}` });
+        response.end();
+      },
+    );
+    await fetchCarrierSetup(client(api), { pollIntervalMs: 5 });
+    expect(filePaths(api)[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(files.received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('resumes a download cut mid-body with a Range request where the server answers 206', async () => {
+    const clock = fakeClock();
+    const cut = 100_000;
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => (count === 0 ? cutAfter(response, fileBytes, cut, 200, { 'Accept-Ranges': 'bytes', ETag: '"v1"' }) : serveFile(request, response, fileBytes, true)),
+    );
+    const progress: DownloadProgress[] = [];
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock, onProgress: (p) => progress.push(p) });
+    expect(result).toEqual(fileData);
+    const [first, second] = filePaths(api);
+    expect(first?.headers.range).toBeUndefined();
+    expect(second?.headers.range).toMatch(/^bytes=\d+-$/);
+    const resumedAt = Number(/\d+/.exec(second!.headers.range!)![0]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(cut);
+    expect(second?.headers['if-range']).toBe('"v1"');
+    expect(filePaths(api)).toHaveLength(2);
+    expect(progress.at(-1)).toEqual({ receivedBytes: fileBytes.length, totalBytes: fileBytes.length });
+  });
+
+  it('starts again from the first byte where the server ignores Range and answers 200', async () => {
+    const clock = fakeClock();
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => (count === 0 ? cutAfter(response, fileBytes, 100_000) : serveFile(request, response, fileBytes, false)),
+    );
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock });
+    expect(result).toEqual(fileData);
+    expect(filePaths(api)).toHaveLength(2);
+    expect(filePaths(api)[1]?.headers.range).toMatch(/^bytes=\d+-$/);
+  });
+
+  it('gives up after maxDownloadAttempts when every try breaks off, saying how far it got', async () => {
+    const clock = fakeClock();
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => cutAfter(response, fileBytes, 50_000),
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock, maxDownloadAttempts: 3 }));
+    expect(error.code).toBe('DOWNLOAD_FAILED');
+    expect(error.operation).toBe('downloadCarrierSetupFile');
+    expect(error.message).toMatch(new RegExp(`broke off 3 times .* of ${fileBytes.length} bytes`));
+    expect(filePaths(api)).toHaveLength(3);
+  });
+
+  it('asks for the status again when expires_at has passed, and follows the new status', async () => {
+    const api = await startApi(
+      (origin) => [completed(`${origin}/files/old.json`, new Date(Date.now() - 60_000)), inProgress, completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes, true),
+    );
+    const statuses: string[] = [];
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, onStatus: (s) => statuses.push(s.status) });
+    expect(result).toEqual(fileData);
+    expect(statuses).toEqual(['COMPLETED', 'IN_PROGRESS', 'COMPLETED']);
+    expect(api.received.some((r) => r.path === '/files/old.json')).toBe(false);
+  });
+
+  it.each([403, 410])('asks for the status again when the file server refuses the address with %i', async (refusal) => {
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => (count === 0 ? json(response, refusal, { message: 'Request has expired' }) : serveFile(request, response, fileBytes, true)),
+    );
+    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5 });
+    expect(result).toEqual(fileData);
+    expect(statusPaths(api)).toHaveLength(2);
+    expect(filePaths(api)).toHaveLength(2);
+  });
+
+  it('gives up with EXPIRED when the address keeps expiring', async () => {
+    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => json(response, 410, {}));
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, maxRenewals: 2 }));
+    expect(error.code).toBe('EXPIRED');
+    expect(statusPaths(api)).toHaveLength(3);
+  });
+
+  it('rejects a file that breaks the contract, naming the JSON pointer of the first problem', async () => {
+    const broken = exampleSetupFile();
+    broken[0]!.products[0]!.country_combinations[1]!.receiver_country_code = 'se';
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, Buffer.from(JSON.stringify(broken)), true),
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error.code).toBe('INVALID_FILE');
+    expect(error.pointer).toBe('/0/products/0/country_combinations/1/receiver_country_code');
+    expect(error.message).toContain('/0/products/0/country_combinations/1/receiver_country_code');
+  });
+
+  it('rejects a file that is not JSON', async () => {
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes.subarray(0, 1000), true),
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error.code).toBe('INVALID_FILE');
+    expect(error.message).toMatch(/is not JSON/);
+  });
+
+  it('rejects a truncated file whose bytes fall short of the announced length', async () => {
+    const clock = fakeClock();
+    // The resumed answer says it continues to the end, but stops 1000 bytes short.
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => {
+        if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, { 'Accept-Ranges': 'bytes' });
+        const start = Number(/\d+/.exec(String(request.headers.range))![0]);
+        const slice = fileBytes.subarray(start, fileBytes.length - 1000);
+        response.writeHead(206, { 'Content-Length': String(slice.length), 'Content-Range': `bytes ${start}-${fileBytes.length - 1}/${fileBytes.length}` });
+        response.end(slice);
+      },
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock }));
+    expect(error.code).toBe('LENGTH_MISMATCH');
+    expect(error.message).toContain(`${fileBytes.length - 1000} received, ${fileBytes.length} announced`);
+  });
+
+  it('rejects a status that breaks the contract, naming the JSON pointer', async () => {
+    const api = await startApi(() => [{ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00Z', url: null } as never]);
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error.code).toBe('INVALID_STATUS');
+    expect(error.pointer).toBe('/url');
+  });
+
+  it('fails fast on 401, saying that the credentials were refused', async () => {
+    const api = await startApi(() => [(response) => json(response, 401, { message: 'bad credentials' }, { 'WWW-Authenticate': 'Basic realm="x"' })]);
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'requestCarrierSetup', body: '{"message":"bad credentials"}' });
+    expect(error.message).toMatch(/refused the credentials/);
+    expect(statusPaths(api)).toHaveLength(1);
+  });
+
+  it('fails fast on 401 from the file server', async () => {
+    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => json(response, 401, {}));
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
+    expect(filePaths(api)).toHaveLength(1);
+  });
+
+  it('reports another error status with the status, the operation and the body cut short', async () => {
+    const api = await startApi(() => [(response) => json(response, 500, { message: 'x'.repeat(5000) })]);
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 500, operation: 'requestCarrierSetup' });
+    expect(error.body!.length).toBeLessThan(1100);
+  });
+
+  it('stops promptly when the signal aborts while it waits between polls', async () => {
+    const api = await startApi(() => [inProgress]);
+    const controller = new AbortController();
+    const run = fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, signal: controller.signal, onStatus: () => controller.abort() });
+    const error = await failure(run);
+    expect(error).toMatchObject({ code: 'ABORTED', operation: 'requestCarrierSetup' });
+    expect(statusPaths(api)).toHaveLength(1);
+  });
+
+  it('stops promptly when the signal aborts mid-download', async () => {
+    const controller = new AbortController();
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => {
+        // Half the file, then silence: only the abort can end this.
+        response.writeHead(200, { 'Content-Length': String(fileBytes.length) });
+        response.write(fileBytes.subarray(0, 1000));
+      },
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, signal: controller.signal, onProgress: () => controller.abort() }));
+    expect(error).toMatchObject({ code: 'ABORTED', operation: 'downloadCarrierSetupFile' });
+  });
+
+  it('stops with TIMEOUT when timeoutMs runs out', async () => {
+    const api = await startApi(() => [inProgress]);
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, timeoutMs: 50 }));
+    expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
+    expect(error.message).toContain('timeoutMs (50 ms)');
+  });
+
+  it('refuses a client it did not make, and options out of range, naming them', async () => {
+    await expect(fetchCarrierSetup({} as never)).rejects.toThrow(/needs a client made by createShippingClient/);
+    const api = await startApi(() => [inProgress]);
+    await expect(fetchCarrierSetup(client(api), { pollIntervalMs: 0 })).rejects.toThrow(/pollIntervalMs must be a number of at least 1/);
+    await expect(fetchCarrierSetup(client(api), { maxDownloadAttempts: 1.5 })).rejects.toThrow(/maxDownloadAttempts must be an integer/);
+    await expect(fetchCarrierSetup(client(api), { timeoutMs: -1 })).rejects.toThrow(/timeoutMs must be a positive number/);
+    expect(api.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,121 @@
+// createShippingClient: the headers it sends, what it refuses at construction, and that the
+// credentials show nowhere.
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createShippingClient, fetchCarrierSetup, PARTNER_ID_BODY_WARNING, ShippingApiError } from '../../src/index.ts';
+import { closeAll, json, startServer } from './support/servers.ts';
+
+const username = 'api-user-7731';
+const apiKey = 'k3y-SECRET-5f0a9c';
+const encoded = Buffer.from(`${username}:${apiKey}`).toString('base64');
+
+afterEach(closeAll);
+
+function construct(options: Record<string, unknown>): ShippingApiError {
+  try {
+    createShippingClient({ baseUrl: 'https://shipping.example/api/public/v3', username, apiKey, ...options } as never);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShippingApiError);
+    return error as ShippingApiError;
+  }
+  throw new Error('createShippingClient accepted the options');
+}
+
+describe('createShippingClient', () => {
+  it('sends Authorization: Basic and Partner-ID on every request', async () => {
+    const api = await startServer((_, response) => json(response, 200, {}));
+    const client = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042 });
+    await client.POST('/shipments', { body: { product_code: 'pdk_parcel' } });
+    await client.POST('/shipment_drafts', { body: {} });
+    expect(api.received.map((r) => [r.method, r.path, r.headers.authorization, r.headers['partner-id']])).toEqual([
+      ['POST', '/api/public/v3/shipments', `Basic ${encoded}`, '10042'],
+      ['POST', '/api/public/v3/shipment_drafts', `Basic ${encoded}`, '10042'],
+    ]);
+  });
+
+  it('sends no Partner-ID without partnerId', async () => {
+    const api = await startServer((_, response) => json(response, 200, {}));
+    const client = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey });
+    await client.POST('/sales_orders', { body: { order_id: '1' } });
+    expect(api.received[0]?.headers['partner-id']).toBeUndefined();
+    expect(api.received[0]?.headers.authorization).toBe(`Basic ${encoded}`);
+  });
+
+  it('encodes credentials as UTF-8 before Base64 (RFC 7617)', async () => {
+    const api = await startServer((_, response) => json(response, 200, {}));
+    const client = createShippingClient({ baseUrl: api.origin, username: 'søren', apiKey: 'nøgle' });
+    await client.POST('/shipment_drafts', { body: {} });
+    expect(api.received[0]?.headers.authorization).toBe(`Basic ${Buffer.from('søren:nøgle', 'utf8').toString('base64')}`);
+  });
+
+  it.each([0, -5, 1.5, Number.NaN, 2 ** 53, '10042', null])('refuses partnerId %s, naming the field', (partnerId) => {
+    const error = construct({ partnerId });
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.message).toMatch(/^partnerId must be a positive safe integer/);
+  });
+
+  it.each(['http://shipping.example/api/public/v3', 'http://10.0.0.7/api/public/v3', 'ftp://shipping.example/'])('refuses the non-HTTPS baseUrl %s', (baseUrl) => {
+    const error = construct({ baseUrl });
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.message).toMatch(/^baseUrl must use HTTPS/);
+  });
+
+  it.each(['http://127.0.0.1:4010', 'http://localhost:8080/api/public/v3', 'http://[::1]:4010', 'https://shipping.example/api/public/v3'])(
+    'accepts the baseUrl %s',
+    (baseUrl) => {
+      expect(() => createShippingClient({ baseUrl, username, apiKey })).not.toThrow();
+    },
+  );
+
+  it.each([
+    [{ baseUrl: 'not a url' }, /^baseUrl is not an absolute URL/],
+    [{ baseUrl: `https://${username}:${apiKey}@shipping.example/` }, /^baseUrl must not carry credentials/],
+    [{ username: '' }, /^username must be a non-empty string/],
+    [{ username: 'a:b' }, /^username must not contain ":"/],
+    [{ apiKey: undefined }, /^apiKey must be a non-empty string/],
+  ])('refuses %o with a message that names the field', (options, message) => {
+    const error = construct(options);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(apiKey);
+  });
+
+  it('shows the credentials in no string, inspection or JSON of the client or of its errors', async () => {
+    const api = await startServer((_, response) => json(response, 401, { message: `refused ${encoded} / ${apiKey}` }, { 'WWW-Authenticate': 'Basic' }));
+    const client = createShippingClient({ baseUrl: api.origin, username, apiKey, partnerId: 10042 });
+    const error = await fetchCarrierSetup(client, { pollIntervalMs: 1 }).catch((e: unknown) => e as ShippingApiError);
+    expect(error).toBeInstanceOf(ShippingApiError);
+    expect(error.code).toBe('UNAUTHORIZED');
+    const shown = [
+      String(client),
+      inspect(client, { depth: 10, showHidden: true }),
+      JSON.stringify(client),
+      String(error),
+      error.stack ?? '',
+      inspect(error, { depth: 10, showHidden: true }),
+      JSON.stringify(error),
+    ].join('\n');
+    expect(error.body).toContain('[redacted]');
+    for (const secret of [apiKey, encoded]) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('the deprecated partner_id body field', () => {
+  it('still goes out, with one deprecation warning per process that names the Partner-ID header', async () => {
+    const api = await startServer((_, response) => json(response, 200, {}));
+    const client = createShippingClient({ baseUrl: api.origin, username, apiKey });
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    try {
+      await client.POST('/shipments', { body: { product_code: 'pdk_parcel', partner_id: 10042 } });
+      await client.POST('/sales_orders', { body: { order_id: '100235', partner_id: 10042 } });
+      await client.POST('/imported_shipments', { body: { partner_id: 10042 } });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(api.received.map((r) => JSON.parse(r.body).partner_id)).toEqual([10042, 10042, 10042]);
+    expect(warnings.map((w) => [w.name, w.message])).toEqual([['DeprecationWarning', PARTNER_ID_BODY_WARNING]]);
+    expect(PARTNER_ID_BODY_WARNING).toContain('Partner-ID header');
+  });
+});

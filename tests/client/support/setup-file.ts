@@ -1,0 +1,59 @@
+// Carrier setup files and statuses for the tests and the benchmark: valid by construction, of any size.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { root } from '../../../scripts/lib/tools.ts';
+import type { CarrierSetupFile, CarrierSetupStatus } from '../../../src/index.ts';
+
+/** The contract's own example file. */
+export function exampleSetupFile(): CarrierSetupFile {
+  return (parse(readFileSync(path.join(root, 'openapi/components/examples/CarrierSetupFile.yaml'), 'utf8')) as { value: CarrierSetupFile }).value;
+}
+
+const countries = ['DK', 'SE', 'NO', 'FI', 'DE', 'NL'];
+
+function carrier(index: number): CarrierSetupFile[number] {
+  const code = `carrier_${index}`;
+  return {
+    code,
+    name: `Carrier ${index}`,
+    products: [0, 1, 2].map((p) => ({
+      name: `Product ${p} of carrier ${index}`,
+      code: `${code}_product_${p}`,
+      service_point_product: p === 0,
+      country_combinations: countries.map((receiver) => ({
+        sender_country_code: 'DK',
+        receiver_country_code: receiver,
+        platform_agreement_available: true,
+        own_agreement_available: receiver !== 'DK',
+        available_customer_numbers: ['5102345'],
+        customs_declaration_required: receiver === 'NO',
+        required_fields: ['receiver_email'],
+        optional_fields: ['reference'],
+        required_parcel_fields: ['weight'],
+        optional_parcel_fields: ['length', 'width', 'height'],
+        optional_dg_fields: [],
+        package_types: [],
+        allowed_incoterms: [],
+        available_services: [{ code: `${code}_sms`, name: 'Leveringsbesked på SMS', required_fields: ['receiver_phone'], optional_fields: [], own_agreement_required: false }],
+        required_services: [
+          { code: `${code}_email`, name: 'Leveringsbesked på e-mail', required_fields: ['receiver_email'], optional_fields: [], own_agreement_required: false, note: 'Modtageren får besked på e-mail.' },
+        ],
+      })),
+    })),
+  };
+}
+
+/** A valid setup file whose JSON text is at least `bytes` long. */
+export function setupFileOfSize(bytes: number): Buffer {
+  const perCarrier = Buffer.byteLength(JSON.stringify(carrier(0))) + 1;
+  const count = Math.max(1, Math.ceil(bytes / perCarrier));
+  return Buffer.from(JSON.stringify(Array.from({ length: count }, (_, i) => carrier(i))));
+}
+
+export const requested: CarrierSetupStatus = { status: 'REQUESTED', expires_at: null, url: null };
+export const inProgress: CarrierSetupStatus = { status: 'IN_PROGRESS', expires_at: null, url: null };
+
+export function completed(url: string, expiresAt = new Date(Date.now() + 3_600_000)): CarrierSetupStatus {
+  return { status: 'COMPLETED', expires_at: expiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z'), url };
+}
