@@ -1,0 +1,85 @@
+// The generated validators accept the contract's examples and name the JSON pointer of the first
+// problem of data that breaks it; validateCarrierSetupFile turns that into a ShippingApiError.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import * as validators from '../../generated/validators/index.js';
+import { root } from '../../scripts/lib/tools.ts';
+import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from '../../src/index.ts';
+import { exampleSetupFile } from './support/setup-file.ts';
+
+const example = (name: string): any => parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;
+
+function thrown(run: () => unknown): ShippingApiError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShippingApiError);
+    return error as ShippingApiError;
+  }
+  throw new Error('no error');
+}
+
+describe('validateCarrierSetupFile', () => {
+  it('returns the contract example unchanged', () => {
+    expect(validateCarrierSetupFile(exampleSetupFile())).toEqual(exampleSetupFile());
+  });
+
+  it.each<[string, (file: any) => void, string, RegExp]>([
+    ['an empty file', (f) => f.splice(0), '', /at its root: must NOT have fewer than 1 items/],
+    ['a carrier code with a capital', (f) => (f[1].code = 'GLS'), '/1/code', /must match pattern/],
+    ['a missing product code', (f) => delete f[0].products[1].code, '/0/products/1', /must have required property 'code' \(code\)/],
+    ['a note on an available service', (f) => (f[0].products[0].country_combinations[0].available_services[0].note = 'x'), '/0/products/0/country_combinations/0/available_services/0/note', /boolean schema is false/],
+    ['a required service without note', (f) => delete f[0].products[0].country_combinations[1].required_services[0].note, '/0/products/0/country_combinations/1/required_services/0', /note/],
+  ])('rejects %s at its JSON pointer', (_, breakIt, pointer, message) => {
+    const file = exampleSetupFile();
+    breakIt(file);
+    const error = thrown(() => validateCarrierSetupFile(file));
+    expect(error).toMatchObject({ code: 'INVALID_FILE', operation: 'validateCarrierSetupFile', pointer });
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe('validateCarrierSetupStatus', () => {
+  it.each(['CarrierSetupStatusRequested', 'CarrierSetupStatusInProgress', 'CarrierSetupStatusCompleted'])('accepts the example %s', (name) => {
+    expect(validateCarrierSetupStatus(example(name))).toEqual(example(name));
+  });
+
+  it.each<[unknown, string]>([
+    [{ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00+01:00', url: 'https://files.shipping.example/x.json' }, '/expires_at'],
+    [{ status: 'IN_PROGRESS', expires_at: null, url: 'https://files.shipping.example/x.json' }, '/url'],
+    [{ status: 'DONE', expires_at: null, url: null }, '/status'],
+  ])('rejects %o at %s, in the branch its status names', (status, pointer) => {
+    expect(thrown(() => validateCarrierSetupStatus(status))).toMatchObject({ code: 'INVALID_STATUS', pointer });
+  });
+});
+
+describe('the generated request-body validators', () => {
+  it.each([
+    ['ShipmentCreate', 'ShipmentCreate'],
+    ['ShipmentCreate', 'ShipmentCreateLegacyPartnerId'],
+    ['SalesOrderCreate', 'SalesOrderCreate'],
+    ['SalesOrderCreate', 'SalesOrderCreateLegacyPartnerId'],
+    ['ImportedShipmentCreate', 'ImportedShipmentCreateLegacyPartnerId'],
+    ['ShipmentDraftCreate', 'ShipmentDraftCreate'],
+  ] as const)('%s accepts the example %s', (schema, name) => {
+    const validate = validators[schema];
+    expect(validate(example(name)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it.each([
+    ['ShipmentCreate', (b: any) => (b.sender.country_code = 'dk'), 'ShipmentCreate', '/sender/country_code'],
+    ['ShipmentCreate', (b: any) => (b.partner_id = 0), 'ShipmentCreateLegacyPartnerId', '/partner_id'],
+    ['SalesOrderCreate', (b: any) => (b.order_lines[0].vat_percent = '25'), 'SalesOrderCreate', '/order_lines/0/vat_percent'],
+    ['SalesOrderCreate', (b: any) => (b.ordered_at = '2026-11-20T14:03:27+01:00'), 'SalesOrderCreate', '/ordered_at'],
+    ['ImportedShipmentCreate', (b: any) => (b.partner_id = '10042'), 'ImportedShipmentCreateLegacyPartnerId', '/partner_id'],
+    ['ShipmentDraftCreate', () => undefined, '[]', ''],
+  ] as const)('%s names the pointer of a broken body', (schema, breakIt, name, pointer) => {
+    const body = name === '[]' ? [] : example(name);
+    breakIt(body);
+    const validate = validators[schema];
+    expect(validate(body)).toBe(false);
+    expect(validate.errors?.[0]?.instancePath).toBe(pointer);
+  });
+});
