@@ -82,7 +82,7 @@ describe('createShippingClient', () => {
   it('shows the credentials in no string, inspection or JSON of the client or of its errors', async () => {
     const api = await startServer((_, response) => json(response, 401, { message: `refused ${encoded} / ${apiKey}` }, { 'WWW-Authenticate': 'Basic' }));
     const client = createShippingClient({ baseUrl: api.origin, username, apiKey, partnerId: 10042 });
-    const error = await fetchCarrierSetup(client, { pollIntervalMs: 1 }).catch((e: unknown) => e as ShippingApiError);
+    const error = (await fetchCarrierSetup(client, { pollIntervalMs: 1 }).then(() => undefined, (e: unknown) => e)) as ShippingApiError;
     expect(error).toBeInstanceOf(ShippingApiError);
     expect(error.code).toBe('UNAUTHORIZED');
     const shown = [

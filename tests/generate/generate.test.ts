@@ -1,0 +1,42 @@
+// The committed generated code matches the contract, and the check that says so catches a stale file.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED, generate, staleFiles } from '../../scripts/generate.ts';
+import { root } from '../../scripts/lib/tools.ts';
+
+const node = process.execPath;
+let dir: string;
+let fresh: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shipping-generate-test-'));
+  fresh = path.join(dir, 'fresh');
+  generate(fresh);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run generate', () => {
+  it('the committed generated files are up to date (run `npm run generate` if not)', () => {
+    expect(staleFiles(fresh, path.join(root, 'generated'))).toEqual([]);
+  });
+
+  it.each(GENERATED)('the check catches a stale %s', (file) => {
+    const copy = path.join(dir, `stale-${file.replaceAll('/', '-')}`);
+    cpSync(path.join(root, 'generated'), copy, { recursive: true });
+    writeFileSync(path.join(copy, file), '// edited by hand\n', { flag: 'a' });
+    expect(staleFiles(fresh, copy)).toEqual([file]);
+  });
+
+  it('`generate --check` exits 1 and names the stale file', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const copy = path.join(dir, 'stale-cli');
+    cpSync(path.join(root, 'generated'), copy, { recursive: true });
+    rmSync(path.join(copy, 'validators/index.d.ts'));
+    const result = spawnSync(node, ['scripts/generate.ts', '--check', '--generated', copy], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('validators/index.d.ts');
+  });
+});
