@@ -2,6 +2,7 @@
 // using `redocly diff`, which rates every change by the semver part it must raise. Fails on a
 // breaking (major) change unless the major part of info.version was raised over the release's.
 //   npm run diff [-- --base <released.yaml>] [--revision <bundle.yaml>] [--format markdown -o report.md]
+// --previous compares with the release before info.version, for the notes of a version already recorded.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUNDLE, compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './lib/releases.ts';
@@ -13,15 +14,16 @@ const { values } = parseArgs({
     revision: { type: 'string', default: BUNDLE },
     format: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    previous: { type: 'boolean', default: false },
   },
 });
 
 const revision = path.resolve(values.revision);
 const version = descriptionVersion(revision);
-const lastRelease = lastReleaseUpTo(version);
+const lastRelease = lastReleaseUpTo(version, { before: values.previous });
 const base = values.base ? path.resolve(values.base) : lastRelease && releasedDescription(lastRelease);
 if (!base) {
-  console.log(`No release at or below ${version} in docs/releases/: nothing to compare with.`);
+  console.log(`No release ${values.previous ? 'before' : 'at or below'} ${version} in docs/releases/: nothing to compare with.`);
   process.exit(0);
 }
 const baseVersion = descriptionVersion(base);

@@ -31,10 +31,13 @@ export function releasedVersions(dir = RELEASES_DIR): string[] {
     .sort(compareVersions);
 }
 
-/** The last release at or below `version`: the one a description of `version` is compared with. */
-export function lastReleaseUpTo(version: string, dir = RELEASES_DIR): string | undefined {
+/**
+ * The last release at or below `version`: the one a description of `version` is compared with.
+ * With `before`, the last release below it: what the release of `version` itself changed.
+ */
+export function lastReleaseUpTo(version: string, { before = false, dir = RELEASES_DIR } = {}): string | undefined {
   return releasedVersions(dir)
-    .filter((released) => compareVersions(released, version) <= 0)
+    .filter((released) => (before ? compareVersions(released, version) < 0 : compareVersions(released, version) <= 0))
     .at(-1);
 }
 
