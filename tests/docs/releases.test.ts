@@ -1,7 +1,7 @@
 // Releases: the versions move together, the changelog covers the current version and the
 // deprecation, and `npm run diff` passes on the tree but catches planted breaking changes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,23 @@ describe('versions', () => {
 
   it('a release at or below the current version is recorded to compare with', () => {
     expect(lastReleaseUpTo(version)).toBeDefined();
+  });
+
+  it('the base of a comparison is the last release at or below a version, or strictly below it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'releases-'));
+    try {
+      for (const released of ['2.4.1', '3.0.0', '3.10.0', '3.2.0']) {
+        mkdirSync(path.join(dir, released));
+        writeFileSync(path.join(dir, released, 'openapi.yaml'), '');
+      }
+      mkdirSync(path.join(dir, 'notes'));
+      expect(lastReleaseUpTo('3.10.0', { dir })).toBe('3.10.0');
+      expect(lastReleaseUpTo('3.10.0', { dir, before: true })).toBe('3.2.0');
+      expect(lastReleaseUpTo('3.1.5', { dir })).toBe('3.0.0');
+      expect(lastReleaseUpTo('2.0.0', { dir })).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
