@@ -1,0 +1,5 @@
+// Types of docs.js, for the tests that import it.
+/** The label under which the rendered reference shows every open point. */
+export declare const LABEL: string;
+declare function docsPlugin(): { id: string; decorators: { oas3: Record<string, () => object> } };
+export default docsPlugin;
