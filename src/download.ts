@@ -11,9 +11,6 @@ const operation = 'downloadCarrierSetupFile';
 /** Answers of a file server that no longer serves the address: it has expired or been withdrawn. */
 export const EXPIRED_STATUSES: ReadonlySet<number> = new Set([403, 404, 410]);
 
-/** Above this, Content-Length is not trusted with one allocation; the chunks are joined at the end. */
-const PREALLOCATE_LIMIT = 512 * 1024 * 1024;
-
 export interface DownloadProgress {
   receivedBytes: number;
   /** From Content-Length or Content-Range; undefined when the server did not say. */
@@ -32,38 +29,42 @@ export interface DownloadOptions {
   redact(text: string): string;
 }
 
-export type DownloadOutcome = { expired: false; bytes: Uint8Array } | { expired: true; status: number };
+export type DownloadOutcome = { expired: false; text: string } | { expired: true; status: number };
 
-/** The bytes received so far, in one buffer when the length is known. */
+/**
+ * The file received so far, decoded as it arrives: each chunk becomes text at once and its bytes
+ * can go, so that no second copy of the file is held and the text is ready when the last byte is.
+ */
 class Received {
   length = 0;
   total: number | undefined;
-  #buffer: Uint8Array | undefined;
-  #chunks: Uint8Array[] = [];
+  #decoder = new TextDecoder('utf-8', { fatal: true });
+  #text = '';
 
   restart(total: number | undefined): void {
     this.length = 0;
     this.total = total;
-    this.#buffer = total !== undefined && total <= PREALLOCATE_LIMIT ? new Uint8Array(total) : undefined;
-    this.#chunks = [];
+    this.#decoder = new TextDecoder('utf-8', { fatal: true });
+    this.#text = '';
   }
 
   append(chunk: Uint8Array): void {
     if (this.total !== undefined && this.length + chunk.length > this.total) throw lengthMismatch(this.length + chunk.length, this.total, 'more');
-    if (this.#buffer) this.#buffer.set(chunk, this.length);
-    else this.#chunks.push(chunk);
+    this.#text += this.#decode(chunk);
     this.length += chunk.length;
   }
 
-  bytes(): Uint8Array {
-    if (this.#buffer) return this.#buffer;
-    const bytes = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
+  text(): string {
+    return this.#text + this.#decode(undefined);
+  }
+
+  #decode(chunk: Uint8Array | undefined): string {
+    try {
+      // A character split across two chunks, or across a resume, waits in the decoder.
+      return this.#decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch (error) {
+      throw new ShippingApiError(`The carrier setup file is not UTF-8 text (at byte ${this.length} or soon before).`, { code: 'INVALID_FILE', operation, cause: error });
     }
-    return bytes;
   }
 }
 
@@ -189,7 +190,7 @@ export async function download(url: string, options: DownloadOptions): Promise<D
       continue;
     }
     if (received.total !== undefined && received.length !== received.total) throw lengthMismatch(received.length, received.total, 'fewer');
-    return { expired: false, bytes: received.bytes() };
+    return { expired: false, text: received.text() };
   }
 }
 

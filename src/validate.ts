@@ -31,14 +31,13 @@ export function validateCarrierSetupFile(data: unknown): CarrierSetupFile {
   return check(CarrierSetupFile, data, 'The carrier setup file', 'INVALID_FILE', 'validateCarrierSetupFile');
 }
 
-/** The downloaded bytes: UTF-8, then JSON, then the contract. */
-export function parseCarrierSetupFile(bytes: Uint8Array, operation: string): CarrierSetupFile {
+/** The downloaded text: JSON, then the contract. */
+export function parseCarrierSetupFile(text: string, operation: string): CarrierSetupFile {
   let data: unknown;
   try {
-    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    data = JSON.parse(text);
   } catch (error) {
-    const what = error instanceof SyntaxError ? `is not JSON (${error.message})` : 'is not UTF-8 text';
-    throw new ShippingApiError(`The carrier setup file ${what}.`, { code: 'INVALID_FILE', operation, cause: error });
+    throw new ShippingApiError(`The carrier setup file is not JSON (${(error as Error).message}).`, { code: 'INVALID_FILE', operation, cause: error });
   }
   return check(CarrierSetupFile, data, 'The carrier setup file', 'INVALID_FILE', operation);
 }

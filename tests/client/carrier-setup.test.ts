@@ -251,6 +251,16 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toMatch(/is not JSON/);
   });
 
+  it('rejects a file that is not UTF-8', async () => {
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, Buffer.from([0x5b, 0x22, 0xc3, 0x28, 0x22, 0x5d]), true),
+    );
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error.code).toBe('INVALID_FILE');
+    expect(error.message).toMatch(/is not UTF-8/);
+  });
+
   it('rejects a truncated file whose bytes fall short of the announced length', async () => {
     const clock = fakeClock();
     // The resumed answer says it continues to the end, but stops 1000 bytes short.

@@ -1,0 +1,148 @@
+// `npm run bench`: measures, side by side in one run on this machine, and prints ratios with their
+// inputs:
+// 1. per-request time of the client against bare openapi-fetch with the same two headers, and
+//    against raw fetch, on loopback;
+// 2. fetchCarrierSetup on a 30 MB setup file against raw fetch + text() + JSON.parse of the same
+//    file, with the peak memory of each (every measurement in a fresh process of its own).
+// The server runs in a process of its own, so that it does not share an event loop with a client.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import createClient from 'openapi-fetch';
+import type { paths } from '../generated/schema.js';
+import { createShippingClient, fetchCarrierSetup } from '../src/index.ts';
+import { setupFileOfSize } from '../tests/client/support/setup-file.ts';
+
+const script = fileURLToPath(import.meta.url);
+const FILE_BYTES = 30 * 1024 * 1024;
+const REQUESTS = 5000;
+const FILE_RUNS = 4;
+const FILE_PROCESSES = 4;
+const credentials = { username: 'bench-user', apiKey: 'bench-key', partnerId: 10042 };
+const headers = { Authorization: `Basic ${btoa(`${credentials.username}:${credentials.apiKey}`)}`, 'Partner-ID': String(credentials.partnerId) };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** --serve: the loopback server, which prints its origin once it listens. */
+async function serve(): Promise<void> {
+  const file = setupFileOfSize(FILE_BYTES);
+  const server = createServer((request, response) => {
+    if (request.url === '/api/public/v3/setups/carriers') {
+      const status = JSON.stringify({ status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), url: `${origin}/files/setup.json` });
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(status) });
+      response.end(status);
+    } else if (request.url === '/files/setup.json') {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': file.length, 'Accept-Ranges': 'bytes' });
+      response.end(file);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  console.log(JSON.stringify({ origin, bytes: file.length }));
+}
+
+/** --measure raw|client: one fresh process downloads and parses the file, a warm-up and FILE_RUNS times. */
+async function measure(variant: string, origin: string): Promise<void> {
+  const client = createShippingClient({ baseUrl: `${origin}/api/public/v3`, ...credentials });
+  const once =
+    variant === 'raw'
+      ? async () => JSON.parse(await (await fetch(`${origin}/files/setup.json`)).text()) as unknown[]
+      : () => fetchCarrierSetup(client, { pollIntervalMs: 15_000 });
+  const ms: number[] = [];
+  for (let run = 0; run <= FILE_RUNS; run += 1) {
+    // Each run starts from a clean heap, so that neither pays for the garbage of the one before.
+    globalThis.gc?.();
+    const start = performance.now();
+    const carriers = await once();
+    if (run > 0) ms.push(performance.now() - start);
+    if (carriers.length === 0) throw new Error('empty file');
+  }
+  console.log(JSON.stringify({ ms, peakRssMiB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+async function startServer(): Promise<{ child: ChildProcess; origin: string; bytes: number }> {
+  const child = spawn(process.execPath, [script, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (data: Buffer) => resolve(data.toString()));
+    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+  return { child, ...(JSON.parse(line) as { origin: string; bytes: number }) };
+}
+
+async function perRequest(origin: string) {
+  const baseUrl = `${origin}/api/public/v3`;
+  const bare = createClient<paths>({ baseUrl, headers });
+  const client = createShippingClient({ baseUrl, ...credentials });
+  const callers: Record<string, () => Promise<unknown>> = {
+    'raw fetch': async () => (await fetch(`${baseUrl}/setups/carriers`, { headers })).json(),
+    'bare openapi-fetch': () => bare.GET('/setups/carriers'),
+    client: () => client.GET('/setups/carriers'),
+  };
+  const names = Object.keys(callers);
+  const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  // One request of each caller in turn, in an order that rotates; the first 10% only warm up.
+  for (let i = 0; i < REQUESTS; i += 1) {
+    for (let k = 0; k < names.length; k += 1) {
+      const name = names[(i + k) % names.length]!;
+      const start = performance.now();
+      await callers[name]!();
+      if (i >= REQUESTS / 10) perCall[name]!.push((performance.now() - start) * 1000);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(perCall[n]!)])) as Record<string, number>;
+}
+
+function wholeFile(origin: string) {
+  const results: Record<string, { ms: number[]; peakRssMiB: number[] }> = { raw: { ms: [], peakRssMiB: [] }, client: { ms: [], peakRssMiB: [] } };
+  for (let p = 0; p < FILE_PROCESSES; p += 1) {
+    for (const variant of p % 2 === 0 ? ['raw', 'client'] : ['client', 'raw']) {
+      const run = spawnSync(process.execPath, ['--expose-gc', script, '--measure', variant, '--origin', origin], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (run.status !== 0) throw new Error(`--measure ${variant} failed:\n${run.stderr}`);
+      const { ms, peakRssMiB } = JSON.parse(run.stdout) as { ms: number[]; peakRssMiB: number };
+      results[variant]!.ms.push(...ms);
+      results[variant]!.peakRssMiB.push(peakRssMiB);
+    }
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { serve: { type: 'boolean' }, measure: { type: 'string' }, origin: { type: 'string' } } });
+  if (values.serve) return serve();
+  if (values.measure) return measure(values.measure, values.origin!);
+
+  const server = await startServer();
+  try {
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    console.log(`npm run bench, ${new Date().toISOString()}: Node ${process.version}, ${cpu}, ${os.availableParallelism()} cores, ${os.platform()} ${os.release()}`);
+
+    const us = await perRequest(server.origin);
+    console.log(`\n1. Per request, GET /setups/carriers on loopback (${REQUESTS} sequential requests each, interleaved, median):`);
+    for (const [name, value] of Object.entries(us)) console.log(`   ${name.padEnd(20)} ${value.toFixed(1)} µs`);
+    const thin = us.client! / us['bare openapi-fetch']!;
+    console.log(`   client / bare openapi-fetch = ${thin.toFixed(3)} (goal <= 1.05: ${thin <= 1.05 ? 'met' : 'NOT met'})`);
+    console.log(`   client / raw fetch          = ${(us.client! / us['raw fetch']!).toFixed(3)} (for the record)`);
+    console.log(`   bare openapi-fetch / raw    = ${(us['bare openapi-fetch']! / us['raw fetch']!).toFixed(3)} (for the record)`);
+
+    const file = wholeFile(server.origin);
+    const raw = median(file.raw!.ms);
+    const client = median(file.client!.ms);
+    console.log(`\n2. The setup file, ${(server.bytes / 1024 / 1024).toFixed(1)} MiB from loopback, status already COMPLETED (${FILE_PROCESSES} processes x ${FILE_RUNS} runs each, median):`);
+    console.log(`   raw fetch + text() + JSON.parse   ${raw.toFixed(0)} ms, peak RSS ${Math.max(...file.raw!.peakRssMiB).toFixed(0)} MiB`);
+    console.log(`   fetchCarrierSetup (validated)     ${client.toFixed(0)} ms, peak RSS ${Math.max(...file.client!.peakRssMiB).toFixed(0)} MiB`);
+    console.log(`   fetchCarrierSetup / raw = ${(client / raw).toFixed(3)} (goal <= 1.15: ${client / raw <= 1.15 ? 'met' : 'NOT met'})`);
+  } finally {
+    server.child.kill();
+  }
+}
+
+await main();
