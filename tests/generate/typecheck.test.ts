@@ -1,0 +1,9 @@
+// Everything TypeScript in the repository type-checks under the strict tsconfig.json.
+import { expect, it } from 'vitest';
+import { runBin } from '../../scripts/lib/tools.ts';
+
+it('tsc -p tsconfig.json --noEmit reports no error', () => {
+  const result = runBin('typescript', 'tsc', ['-p', 'tsconfig.json', '--noEmit']);
+  expect(result.stdout + result.stderr).toBe('');
+  expect(result.status).toBe(0);
+});
