@@ -220,7 +220,7 @@ export interface components {
         CountryCode: string;
         /**
          * Service
-         * @description A service that may or must be added to a shipment. note is present on required services and absent on available services: see AvailableService and RequiredService.
+         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService.
          */
         Service: {
             /**
@@ -239,8 +239,6 @@ export interface components {
             optional_fields: string[];
             /** @description true if the service can only be used with the customer's own agreement. */
             own_agreement_required: boolean;
-            /** @description Explanatory text; present on required services, absent on available services. */
-            note?: string;
         };
         /**
          * AvailableService
@@ -253,7 +251,10 @@ export interface components {
          * RequiredService
          * @description A service that must be added. It has a note.
          */
-        RequiredService: WithRequired<components["schemas"]["Service"], "note">;
+        RequiredService: {
+            /** @description Explanatory text; present on required services, absent on available services. */
+            note: string;
+        } & components["schemas"]["Service"];
         /**
          * CountryCombination
          * @description What a product offers for one sender country and receiver country pair.
@@ -871,6 +872,3 @@ export interface operations {
         };
     };
 }
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};
