@@ -1,14 +1,18 @@
-// Bundles the contract into generated/openapi.yaml and generated/openapi.json with Redocly, and
-// reports the open points. With --check, bundles into a temporary folder and fails when the
-// committed bundle differs (stale or edited by hand).
+// Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly),
+// the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
+// open points. With --check, bundles into a temporary folder and fails when the committed bundle
+// differs (stale or edited by hand); generate:check and docs:check check the others.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
+import { generate, staleFiles } from './generate.ts';
 import { redocly, root } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
 export const BUNDLES = ['openapi.yaml', 'openapi.json'] as const;
+const GENERATED_DIR = path.join(root, 'generated');
 
 export function bundle(outDir: string): void {
   for (const file of BUNDLES) {
@@ -39,9 +43,42 @@ export function staleBundles(generatedDir: string): string[] {
   }
 }
 
+/** Whether the generated code (types, validators) differs from a fresh generation. */
+function codeIsStale(generatedDir: string): boolean {
+  const fresh = mkdtempSync(path.join(tmpdir(), 'shipping-generate-'));
+  try {
+    generate(fresh);
+    return staleFiles(fresh, generatedDir).length > 0;
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every file derived from the contract, in the order each is made from the one before: the bundle,
+ * the generated code, the rendered reference.
+ */
+export const STEPS = [
+  { name: 'generated/openapi.{yaml,json}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
+  { name: 'generated/schema.d.ts and generated/validators/', isStale: () => codeIsStale(GENERATED_DIR), make: () => generate(GENERATED_DIR) },
+  { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
+];
+
+/** Remakes what is stale, and everything after it, which is made from it. Returns what it made. */
+export function refresh(): string[] {
+  const made: string[] = [];
+  for (const step of STEPS) {
+    if (made.length > 0 || step.isStale()) {
+      step.make();
+      made.push(step.name);
+    }
+  }
+  return made;
+}
+
 function main(): void {
   const { values } = parseArgs({
-    options: { check: { type: 'boolean', default: false }, generated: { type: 'string', default: path.join(root, 'generated') } },
+    options: { check: { type: 'boolean', default: false }, generated: { type: 'string', default: GENERATED_DIR } },
   });
   const generatedDir = path.resolve(values.generated);
   if (values.check) {
@@ -53,10 +90,15 @@ function main(): void {
     console.log('generated/openapi.{yaml,json} match the contract.');
     return;
   }
-  bundle(generatedDir);
+  if (generatedDir !== GENERATED_DIR) {
+    bundle(generatedDir);
+    console.log(`Bundled openapi/openapi.yaml into ${path.relative(root, generatedDir) || generatedDir}.`);
+    return;
+  }
+  for (const step of STEPS) step.make();
   const document = JSON.parse(readFileSync(path.join(generatedDir, 'openapi.json'), 'utf8'));
   const points = listUnspecified(document);
-  console.log(`Bundled openapi/openapi.yaml into ${BUNDLES.map((f) => `generated/${f}`).join(' and ')}.`);
+  console.log(`Made ${STEPS.map((step) => step.name).join(', ')} from the contract.`);
   console.log(`${points.length} points are marked x-unspecified (list them with \`npm run unspecified\`).`);
 }
 

@@ -6,27 +6,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundle, staleBundles } from './build.ts';
-import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
+import { refresh } from './build.ts';
+import { DOCS_PAGE } from './docs.ts';
 import { startMock } from './lib/prism.ts';
-import { root } from './lib/tools.ts';
 import { mockBanner, mockPort } from './mock.ts';
 
 const DOCS_DIR = path.dirname(DOCS_PAGE);
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.yaml': 'text/yaml; charset=utf-8', '.json': 'application/json', '.png': 'image/png' };
-
-/** Regenerates whatever is older than the contract, and says what it did. */
-export function refreshGenerated(log: (line: string) => void = console.log): void {
-  const generated = path.join(root, 'generated');
-  if (staleBundles(generated).length > 0) {
-    bundle(generated);
-    log('Bundled the contract into generated/.');
-  }
-  if (docsAreStale()) {
-    renderDocs(DOCS_PAGE);
-    log('Rendered docs/index.html.');
-  }
-}
 
 /** Serves the files of docs/ (the rendered reference at /). */
 function serveDocs(port: number): Promise<http.Server> {
@@ -53,7 +39,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(docsPort) || docsPort < 1 || docsPort > 65535) throw new Error(`--docs-port / DOCS_PORT: "${values['docs-port'] ?? process.env.DOCS_PORT}" is not a TCP port.`);
   const port = mockPort(values.port ? ['--port', values.port] : []);
 
-  refreshGenerated();
+  const made = refresh();
+  console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
   const docs = await serveDocs(docsPort);
   const mock = await startMock({ port });
   console.log(`API reference: http://127.0.0.1:${(docs.address() as AddressInfo).port}/`);

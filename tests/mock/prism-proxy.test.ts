@@ -1,22 +1,22 @@
 // Prism as a validation proxy in front of a small upstream: a conforming upstream passes, and an
 // upstream that breaks the contract is reported as a violation, in both directions.
-import type http from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startValidationProxy, type RunningPrism } from '../../scripts/lib/prism.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort, json, serve, type TestServer } from '../support/servers.ts';
+import { freePort, json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const AUTH = { authorization: `Basic ${Buffer.from('apiuser:apikey').toString('base64')}` };
 
 /** What the upstream answers, switched per test. */
-let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+let answer: (request: ReceivedRequest, res: ServerResponse) => void;
 let upstream: TestServer;
 let proxy: RunningPrism;
 
 beforeAll(async () => {
-  upstream = await serve((req, res) => answer(req, res));
-  proxy = await startValidationProxy(upstream.url, { port: await freePort() });
+  upstream = await startServer((request, res) => answer(request, res));
+  proxy = await startValidationProxy(upstream.origin, { port: await freePort() });
 });
 
 afterAll(async () => {

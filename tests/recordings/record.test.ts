@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../scripts/contract.ts';
 import { startRecorder } from '../../scripts/record.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort, json, serve, type TestServer } from '../support/servers.ts';
+import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const USER = 'warehouse-api-user';
@@ -21,22 +21,21 @@ let har: string;
 let files: string[];
 
 beforeAll(async () => {
-  upstream = await serve((req, res) => {
+  upstream = await startServer((req, res) => {
     received.push(req.headers.authorization);
     if (req.headers.authorization !== BASIC) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="Shipping Service"' }).end();
-    } else if (req.url === '/api/public/v3/setups/carriers') {
+    } else if (req.path === '/api/public/v3/setups/carriers') {
       json(res, 200, examples.CarrierSetupStatusInProgress.value);
-    } else if (req.url === '/api/public/v3/shipments' && req.method === 'POST') {
-      req.resume();
-      req.on('end', () => res.writeHead(201).end());
+    } else if (req.path === '/api/public/v3/shipments' && req.method === 'POST') {
+      res.writeHead(201).end();
     } else {
       res.writeHead(404).end();
     }
   });
   dir = mkdtempSync(path.join(tmpdir(), 'record-'));
   har = path.join(dir, 'traffic.har');
-  const recorder = await startRecorder({ target: `${upstream.url}/api/public/v3`, har, port: await freePort() });
+  const recorder = await startRecorder({ target: `${upstream.origin}/api/public/v3`, har, port: await freePort() });
   try {
     const statusCall = await fetch(`${recorder.url}/setups/carriers`, { headers: { authorization: BASIC, 'partner-id': '10042' } });
     expect(statusCall.status).toBe(200);
@@ -68,9 +67,9 @@ describe('npm run record', () => {
     const log = JSON.parse(readFileSync(har, 'utf8')).log;
     expect(log.version).toBe('1.2');
     expect(log.entries.map((e: any) => `${e.request.method} ${e.request.url} ${e.response.status}`)).toEqual([
-      `GET ${upstream.url}/api/public/v3/setups/carriers 200`,
-      `POST ${upstream.url}/api/public/v3/shipments 201`,
-      `GET ${upstream.url}/api/public/v3/setups/carriers 401`,
+      `GET ${upstream.origin}/api/public/v3/setups/carriers 200`,
+      `POST ${upstream.origin}/api/public/v3/shipments 201`,
+      `GET ${upstream.origin}/api/public/v3/setups/carriers 401`,
     ]);
   });
 
