@@ -103,13 +103,20 @@ export async function startRecorder({ target, har, port = 4040, host = '127.0.0.
   proxy.stdout.on('data', (c) => (proxyLog += c));
   proxy.stderr.on('data', (c) => (proxyLog += c));
   const proxyExited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
+  const abandon = async (error: unknown): Promise<never> => {
+    // Nothing may outlive a failed start.
+    proxy.kill('SIGKILL');
+    await proxyExited;
+    await close(restorer);
+    throw error;
+  };
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redocly proxy did not start:\n${proxyLog}`)), 60_000);
     const check = () => /listening/i.test(proxyLog) && (clearTimeout(timer), resolve());
     proxy.stdout.on('data', check);
     proxy.stderr.on('data', check);
     proxy.once('exit', (code) => (clearTimeout(timer), reject(new Error(`redocly proxy exited with ${code}:\n${proxyLog}`))));
-  });
+  }).catch(abandon);
 
   const redactor = http.createServer((req, res) => {
     const headers = { ...req.headers };
@@ -125,7 +132,7 @@ export async function startRecorder({ target, har, port = 4040, host = '127.0.0.
     next += 1;
     forward(req, res, new URL(`http://${host}:${proxyPort}`), headers);
   });
-  const redactorPort = await listen(redactor, port, host);
+  const redactorPort = await listen(redactor, port, host).catch(abandon);
 
   const stop = async () => {
     await close(redactor);

@@ -1,5 +1,6 @@
 // `npm run record`: traffic through the recording proxy reaches the target with its credentials,
 // and the HAR file it writes holds none of them.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,5 +90,28 @@ describe('npm run record', () => {
     const report = checkHar(har);
     expect(report.findings).toEqual([]);
     expect(report.exchanges).toBe(3);
+  });
+});
+
+describe('npm run record, when it cannot start', () => {
+  /** The Redocly proxies this test process started and that still run. */
+  const proxies = () =>
+    spawnSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((line) => line.includes('redocly') && line.includes(' proxy '));
+
+  it('fails with the reason and leaves no process behind', async () => {
+    const taken = await startServer(() => {});
+    try {
+      const port = Number(new URL(taken.origin).port);
+      await expect(startRecorder({ target: 'https://shipping.example/api/public/v3', har: path.join(dir, 'never.har'), port })).rejects.toThrow(/EADDRINUSE/);
+      expect(proxies()).toEqual([]);
+    } finally {
+      await taken.close();
+    }
+  });
+
+  it('refuses a target with credentials in it', async () => {
+    await expect(startRecorder({ target: 'https://user:key@shipping.example/api/public/v3', har: path.join(dir, 'never.har') })).rejects.toThrow(/no credentials in the URL/);
   });
 });
