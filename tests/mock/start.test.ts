@@ -7,8 +7,13 @@ import { freePort } from '../support/servers.ts';
 
 let child: ChildProcess | undefined;
 
-afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  // SIGTERM, not SIGKILL: npm start must get the chance to stop the mock it started.
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
 });
 
 const refused = (url: string) =>
