@@ -1,23 +1,23 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
 import type { components } from '../generated/schema.js';
-import {
-  CarrierSetupFile,
-  CarrierSetupStatus,
-  CarrierSetupStatusCompleted,
-  CarrierSetupStatusPending,
-  type Validator,
-} from '../generated/validators/index.js';
+import { CarrierSetupFile, CarrierSetupStatus, type ValidationProblem, type Validator } from '../generated/validators/index.js';
 import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];
 export type CarrierSetupStatus = components['schemas']['CarrierSetupStatus'];
 export type CarrierSetupState = CarrierSetupStatus['status'];
 
+/** The JSON pointer of a problem; a discriminator's problem lies in its tag (`/status`). */
+export function problemPointer(problem: ValidationProblem | undefined): string {
+  if (!problem) return '';
+  return problem.keyword === 'discriminator' ? `${problem.instancePath}/${String(problem.params.tag)}` : problem.instancePath;
+}
+
 function check<T>(validator: Validator<T>, data: unknown, what: string, code: ShippingApiErrorCode, operation: string): T {
   if (validator(data)) return data;
   const problem = validator.errors?.[0];
-  const pointer = problem?.instancePath ?? '';
+  const pointer = problemPointer(problem);
   const missing = problem?.keyword === 'required' ? ` (${String(problem.params.missingProperty)})` : '';
   throw new ShippingApiError(`${what} breaks the contract at ${pointer === '' ? 'its root' : pointer}: ${problem?.message ?? 'invalid'}${missing}.`, {
     code,
@@ -44,9 +44,7 @@ export function parseCarrierSetupFile(text: string, operation: string): CarrierS
 
 /** A carrier setup status, checked against the contract; throws INVALID_STATUS at the first problem. */
 export function validateCarrierSetupStatus(data: unknown): CarrierSetupStatus {
-  // The discriminator picks the branch, so that the first problem is reported from the right one.
-  const status = typeof data === 'object' && data !== null ? (data as { status?: unknown }).status : undefined;
-  const validator: Validator<CarrierSetupStatus> =
-    status === 'COMPLETED' ? CarrierSetupStatusCompleted : status === 'REQUESTED' || status === 'IN_PROGRESS' ? CarrierSetupStatusPending : CarrierSetupStatus;
-  return check(validator, data, 'The carrier setup status', 'INVALID_STATUS', 'requestCarrierSetup');
+  // The generated validator follows the discriminator: the first problem comes from the branch the
+  // status names.
+  return check(CarrierSetupStatus, data, 'The carrier setup status', 'INVALID_STATUS', 'requestCarrierSetup');
 }
