@@ -72,8 +72,15 @@ describe('docs/index.html opened from disk, offline', () => {
   });
 
   it('lists every operation', async () => {
-    const text = await pageText(page);
-    for (const { method, route } of operations) expect(text, `${method} ${route}`).toContain(`${method} ${route}`);
+    // Redoc renders a section when it scrolls into view: scroll down until each operation shows.
+    const scrolledText = async () => {
+      await page.mouse.wheel(0, 3000);
+      return pageText(page);
+    };
+    for (const { method, route } of operations) {
+      await expect.poll(scrolledText, { message: `${method} ${route}`, timeout: 30_000 }).toContain(`${method} ${route}`);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(operations.length).toBeGreaterThanOrEqual(6);
   });
 
