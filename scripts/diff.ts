@@ -33,7 +33,7 @@ if (compareVersions(version, baseVersion) < 0) {
 }
 
 const majorRaised = parseVersion(version)[0] > parseVersion(baseVersion)[0];
-const args = ['diff', base, revision, '--config', 'redocly.docs.yaml', '--fail-on', majorRaised ? 'none' : 'major'];
+const args = ['diff', base, revision, '--fail-on', majorRaised ? 'none' : 'major'];
 if (values.format) args.push('--format', values.format);
 if (values.output) args.push('--output', path.resolve(values.output));
 

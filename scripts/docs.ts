@@ -1,6 +1,6 @@
 // Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
-// build-docs: one self-contained page, the Redoc scripts inlined. redocly.docs.yaml adds the
-// decorators of the rendered reference. With --check, renders into a temporary folder and fails
+// build-docs: one self-contained page, the Redoc scripts inlined. The API shipping@v3-docs of
+// redocly.yaml adds the decorators and options of the rendered reference. With --check, renders into a temporary folder and fails
 // when the committed page differs (stale or edited by hand).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +10,10 @@ import { redocly, root } from './lib/tools.ts';
 
 export const DOCS_PAGE = path.join(root, 'docs/index.html');
 
-export function renderDocs(outFile: string, description = 'generated/openapi.yaml'): void {
+export function renderDocs(outFile: string): void {
   const result = redocly([
     'build-docs',
-    description,
-    '--config',
-    'redocly.docs.yaml',
+    'shipping@v3-docs',
     '--template',
     'scripts/docs-template.hbs',
     '--inlineBundle',

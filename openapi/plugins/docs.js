@@ -1,4 +1,4 @@
-// Decorators for the rendered reference only (redocly.docs.yaml): the bundle under generated/ is
+// Decorators for the rendered reference only (the API shipping@v3-docs in redocly.yaml): the bundle under generated/ is
 // built without them. Redoc does not show vendor extensions by default, so every open point that
 // the contract marks with x-unspecified is written into the description of the object carrying it,
 // under one label that a reader learns to look for.
