@@ -17,12 +17,10 @@ export interface RunningPrism {
 export interface PrismOptions {
   host?: string;
   port: number;
-  /** Print Prism's log lines as they come. */
-  echo?: boolean;
   startTimeoutMs?: number;
 }
 
-function start(args: string[], { host = '127.0.0.1', port, echo = false, startTimeoutMs = 60_000 }: PrismOptions): Promise<RunningPrism> {
+function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions): Promise<RunningPrism> {
   const child = spawn(process.execPath, [binPath('@stoplight/prism-cli', 'prism'), ...args, '--host', host, '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +41,6 @@ function start(args: string[], { host = '127.0.0.1', port, echo = false, startTi
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       log += text;
-      if (echo) process.stdout.write(text);
       if (/Prism is listening/.test(log)) {
         clearTimeout(timer);
         resolve({ url, process: child, output: () => log, stop });
@@ -62,5 +59,4 @@ function start(args: string[], { host = '127.0.0.1', port, echo = false, startTi
 export const startMock = (options: PrismOptions) => start(['mock', BUNDLE], options);
 
 /** Prism validating traffic between a client and `upstream` against the bundled contract. */
-export const startValidationProxy = (upstream: string, options: PrismOptions & { errors?: boolean }) =>
-  start(['proxy', BUNDLE, upstream, ...(options.errors ? ['--errors'] : [])], options);
+export const startValidationProxy = (upstream: string, options: PrismOptions) => start(['proxy', BUNDLE, upstream], options);
