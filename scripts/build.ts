@@ -2,13 +2,12 @@
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
 // open points. With --check, bundles into a temporary folder and fails when the committed bundle
 // differs (stale or edited by hand); generate:check and docs:check check the others.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
-import { generate, staleFiles } from './generate.ts';
-import { redocly, root } from './lib/tools.ts';
+import { generate, staleCode } from './generate.ts';
+import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
 export const BUNDLES = ['openapi.yaml', 'openapi.json'] as const;
@@ -26,32 +25,10 @@ export function bundle(outDir: string): void {
 
 /** The bundle files under `generatedDir` that differ from a fresh bundle. */
 export function staleBundles(generatedDir: string): string[] {
-  const fresh = mkdtempSync(path.join(tmpdir(), 'shipping-bundle-'));
-  try {
+  return withTempDir('shipping-bundle-', (fresh) => {
     bundle(fresh);
-    return BUNDLES.filter((file) => {
-      let committed: string;
-      try {
-        committed = readFileSync(path.join(generatedDir, file), 'utf8');
-      } catch {
-        return true;
-      }
-      return committed !== readFileSync(path.join(fresh, file), 'utf8');
-    });
-  } finally {
-    rmSync(fresh, { recursive: true, force: true });
-  }
-}
-
-/** Whether the generated code (types, validators) differs from a fresh generation. */
-function codeIsStale(generatedDir: string): boolean {
-  const fresh = mkdtempSync(path.join(tmpdir(), 'shipping-generate-'));
-  try {
-    generate(fresh);
-    return staleFiles(fresh, generatedDir).length > 0;
-  } finally {
-    rmSync(fresh, { recursive: true, force: true });
-  }
+    return BUNDLES.filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
+  });
 }
 
 /**
@@ -60,7 +37,7 @@ function codeIsStale(generatedDir: string): boolean {
  */
 export const STEPS = [
   { name: 'generated/openapi.{yaml,json}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
-  { name: 'generated/schema.d.ts and generated/validators/', isStale: () => codeIsStale(GENERATED_DIR), make: () => generate(GENERATED_DIR) },
+  { name: 'generated/schema.d.ts and generated/validators/', isStale: () => staleCode(GENERATED_DIR).length > 0, make: () => generate(GENERATED_DIR) },
   { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
 ];
 

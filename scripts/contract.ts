@@ -1,11 +1,10 @@
 // Checks recorded traffic (HAR 1.2) against the contract with `redocly drift`, and prints one line
 // per finding: the operation, the JSON pointer, the expected and the found.
 //   npm run contract -- <file.har> [<file.har> ...] [--server <base URL>] [--json]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { redocly, root } from './lib/tools.ts';
+import { redocly, root, withTempDir } from './lib/tools.ts';
 
 const BUNDLE = path.join(root, 'generated/openapi.yaml');
 const BUNDLE_JSON = path.join(root, 'generated/openapi.json');
@@ -91,8 +90,7 @@ export function checkHar(file: string, options: { server?: string } = {}): HarRe
     if (fileUrls.has(entry.request.url)) entry.request.url = `${server}${SETUP_FILE_PATH}`;
   }
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'contract-'));
-  try {
+  return withTempDir('contract-', (dir) => {
     const traffic = path.join(dir, 'traffic.har');
     const out = path.join(dir, 'drift.json');
     writeFileSync(traffic, JSON.stringify(rewritten));
@@ -128,9 +126,7 @@ export function checkHar(file: string, options: { server?: string } = {}): HarRe
     }
     const checked = report.run.totalExchanges - report.run.skippedExchanges;
     return { file, server, exchanges: checked, skipped: entries.length - checked, findings };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function formatReport(report: HarReport): string {

@@ -2,11 +2,9 @@
 // build-docs: one self-contained page, the Redoc scripts inlined. The API shipping@v3-docs of
 // redocly.yaml adds the decorators and options of the rendered reference. With --check, renders into a temporary folder and fails
 // when the committed page differs (stale or edited by hand).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { redocly, root } from './lib/tools.ts';
+import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
 
 export const DOCS_PAGE = path.join(root, 'docs/index.html');
 
@@ -25,20 +23,11 @@ export function renderDocs(outFile: string): void {
 
 /** Whether `page` differs from a fresh rendering of the bundle. */
 export function docsAreStale(page = DOCS_PAGE): boolean {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shipping-docs-'));
-  try {
+  return withTempDir('shipping-docs-', (dir) => {
     const fresh = path.join(dir, 'index.html');
     renderDocs(fresh);
-    let committed: string;
-    try {
-      committed = readFileSync(page, 'utf8');
-    } catch {
-      return true;
-    }
-    return committed !== readFileSync(fresh, 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return filesDiffer(page, fresh);
+  });
 }
 
 function main(): void {

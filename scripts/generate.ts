@@ -5,15 +5,14 @@
 //   setup file, the setup status and the request bodies, compiled from generated/openapi.json so
 //   that nothing is compiled at run time.
 // With --check, generates into a temporary folder and fails when a committed file differs.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
 import { contractAjv, DOCUMENT_ID } from './lib/ajv.ts';
-import { root, runBin } from './lib/tools.ts';
+import { filesDiffer, root, runBin, withTempDir } from './lib/tools.ts';
 
 export const GENERATED = ['schema.d.ts', 'validators/index.js', 'validators/index.d.ts'] as const;
 
@@ -46,14 +45,11 @@ function generateTypes(outDir: string): void {
         },
       ]),
   );
-  const configDir = mkdtempSync(path.join(tmpdir(), 'shipping-openapi-ts-'));
-  try {
+  withTempDir('shipping-openapi-ts-', (configDir) => {
     writeFileSync(path.join(configDir, 'redocly.yaml'), stringify({ apis }));
     const result = runBin('openapi-typescript', 'openapi-typescript', ['--redocly', path.join(configDir, 'redocly.yaml')]);
     if (result.status !== 0) throw new Error(`openapi-typescript failed:\n${result.stdout}${result.stderr}`);
-  } finally {
-    rmSync(configDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function validatorsSource(): string {
@@ -105,14 +101,15 @@ export function generate(outDir: string): void {
 
 /** The files of GENERATED under dir that differ from those under freshDir. */
 export function staleFiles(freshDir: string, dir: string): string[] {
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  return GENERATED.filter((file) => read(path.join(dir, file)) !== read(path.join(freshDir, file)));
+  return GENERATED.filter((file) => filesDiffer(path.join(dir, file), path.join(freshDir, file)));
+}
+
+/** The files of GENERATED under dir that differ from a fresh generation. */
+export function staleCode(dir: string): string[] {
+  return withTempDir('shipping-generate-', (fresh) => {
+    generate(fresh);
+    return staleFiles(fresh, dir);
+  });
 }
 
 function main(): void {
@@ -125,18 +122,12 @@ function main(): void {
     console.log(`Generated ${GENERATED.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')}.`);
     return;
   }
-  const fresh = mkdtempSync(path.join(tmpdir(), 'shipping-generate-'));
-  try {
-    generate(fresh);
-    const stale = staleFiles(fresh, generatedDir);
-    if (stale.length > 0) {
-      console.error(`Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run generate\` and commit the result.`);
-      process.exit(1);
-    }
-    console.log(`${GENERATED.length} generated files match the contract.`);
-  } finally {
-    rmSync(fresh, { recursive: true, force: true });
+  const stale = staleCode(generatedDir);
+  if (stale.length > 0) {
+    console.error(`Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run generate\` and commit the result.`);
+    process.exit(1);
   }
+  console.log(`${GENERATED.length} generated files match the contract.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,7 +1,8 @@
 // Runs the command-line tools of installed packages on the current Node, without relying on PATH.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,3 +36,26 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
 
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
 export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);
+
+/** Runs fn with a new temporary folder, removed afterwards whatever happens. */
+export function withTempDir<T>(prefix: string, fn: (dir: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    return fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether two files differ in content; a missing file differs from any other. */
+export function filesDiffer(a: string, b: string): boolean {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const left = read(a);
+  return left === undefined || left !== read(b);
+}
