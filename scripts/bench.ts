@@ -5,11 +5,14 @@
 // 2. fetchCarrierSetup on a 30 MB setup file against raw fetch + text() + JSON.parse of the same
 //    file, with the peak memory of each (every measurement in a fresh process of its own).
 // The server runs in a process of its own, so that it does not share an event loop with a client.
+// Then every part in scripts/bench/ (a module exporting `bench(): Promise<void>`) runs in name order;
+// `--part <name>` runs only the part of that name (`client` for the two measures above).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
@@ -116,9 +119,26 @@ function wholeFile(origin: string) {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { serve: { type: 'boolean' }, measure: { type: 'string' }, origin: { type: 'string' } } });
+  const { values } = parseArgs({ options: { serve: { type: 'boolean' }, measure: { type: 'string' }, origin: { type: 'string' }, part: { type: 'string' } } });
   if (values.serve) return serve();
   if (values.measure) return measure(values.measure, values.origin!);
+  if (values.part === undefined || values.part === 'client') await client();
+  await parts(values.part);
+}
+
+/** Runs each part of scripts/bench/ in name order, or only the one named. */
+async function parts(only: string | undefined): Promise<void> {
+  const folder = new URL('./bench/', import.meta.url);
+  const names = readdirSync(folder).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -3)).sort();
+  if (only !== undefined && only !== 'client' && !names.includes(only)) throw new Error(`--part ${only}: no such part; parts are client, ${names.join(', ')}`);
+  for (const name of names) {
+    if (only !== undefined && only !== name) continue;
+    const part = (await import(pathToFileURL(fileURLToPath(new URL(`${name}.ts`, folder))).href)) as { bench: () => Promise<void> };
+    await part.bench();
+  }
+}
+
+async function client(): Promise<void> {
 
   const server = await startServer();
   try {
