@@ -165,4 +165,4 @@ function main(): void {
   process.exit(drift === 0 ? 0 : 1);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.main) main();

@@ -130,4 +130,4 @@ function main(): void {
   console.log(`${GENERATED.length} generated files match the contract.`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.main) main();

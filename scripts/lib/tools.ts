@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './paths.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { root };
 const require = createRequire(path.join(root, 'package.json'));
 
 /** The absolute path of a package's command-line entry point. */
