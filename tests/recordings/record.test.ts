@@ -104,7 +104,7 @@ describe('npm run record, when it cannot start', () => {
     const taken = await startServer(() => {});
     try {
       const port = Number(new URL(taken.origin).port);
-      await expect(startRecorder({ target: 'https://shipping.example/api/public/v3', har: path.join(dir, 'never.har'), port })).rejects.toThrow(/EADDRINUSE/);
+      await expect(startRecorder({ target: 'https://shipping.example/api/public/v3', har: path.join(dir, 'never.har'), port })).rejects.toThrow(/^Port \d+ on 127.0.0.1 is in use; choose another with --port or RECORD_PORT\.$/);
       expect(proxies()).toEqual([]);
     } finally {
       await taken.close();
