@@ -8,7 +8,7 @@
 //   415  a body that is not JSON: every request body of the contract is application/json.
 // Everything else goes to Prism unchanged, through @fastify/reply-from.
 import replyFrom from '@fastify/reply-from';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { PortInUseError } from './cli.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -30,7 +30,7 @@ export interface RunningGuard {
   close: () => Promise<void>;
 }
 
-const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json$/;
+const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
 function problem(reply: FastifyReply, status: number, title: string, detail: string) {
   return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, detail });
@@ -70,10 +70,12 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
     const title = status === 400 ? 'Bad Request' : status === 415 ? 'Unsupported Media Type' : status === 502 ? 'Bad Gateway' : 'Client Error';
     return problem(reply, status, title, error.message);
   });
-  // Bodies are forwarded as the text received, never encoded again.
-  void app.register(replyFrom, { base: upstream, contentTypesToEncode: [] });
-  app.all('/*', (request, reply) => reply.from(request.url));
-  app.all('/', (request, reply) => reply.from(request.url));
+  void app.register(replyFrom, { base: upstream });
+  // A body goes on as the text received, with its own Content-Type, never encoded again.
+  const forward = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.from(request.url, typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {});
+  app.all('/', forward);
+  app.all('/*', forward);
   return app;
 }
 
