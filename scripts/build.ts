@@ -2,8 +2,7 @@
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
 // open points. With --check, builds everything afresh in a temporary copy of the repository and
 // fails naming each file that differs from what `npm run build` makes (stale or edited by hand).
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
@@ -85,17 +84,14 @@ const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-re
  * The copy's path has a space in it, so that the build is known to work from such a folder.
  */
 export function staleOutputs(dir = root): string[] {
-  const copy = mkdtempSync(path.join(tmpdir(), 'shipping build check-'));
-  try {
+  return withTempDir('shipping build check-', (copy) => {
     cpSync(dir, copy, { recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(dir, src).split(path.sep)[0]!) });
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
     const result = spawnSync(process.execPath, [path.join(copy, 'scripts/build.ts')], { cwd: copy, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed in a fresh copy:\n${result.stdout}${result.stderr}`);
     const files = [...new Set([...outputs(dir), ...outputs(copy)])].sort();
     return files.filter((file) => filesDiffer(path.join(dir, file), path.join(copy, file)));
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+  });
 }
 
 function main(): void {

@@ -37,14 +37,28 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
 export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
-/** Runs fn with a new temporary folder, removed afterwards whatever happens. */
-export function withTempDir<T>(prefix: string, fn: (dir: string) => T): T {
+/** A new temporary folder and the way to remove it; the one place temporary folders are made. */
+export function makeTempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs fn with a new temporary folder, removed afterwards whatever happens; when fn returns a
+ * promise, once it settles.
+ */
+export function withTempDir<T>(prefix: string, fn: (dir: string) => T): T {
+  const { dir, remove } = makeTempDir(prefix);
+  let result: T;
   try {
-    return fn(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    result = fn(dir);
+  } catch (error) {
+    remove();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(remove) as T;
+  remove();
+  return result;
 }
 
 /** Whether two files differ in content; a missing file differs from any other. */

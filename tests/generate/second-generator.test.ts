@@ -1,13 +1,12 @@
 // The bundled description also serves clients made by another generator: @hey-api/openapi-ts
 // generates a fetch client from generated/openapi.json, and it type-checks, used, without errors.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'shipping-hey-api-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirForTests('shipping-hey-api-');
 
 const usage = `import { createClient } from './client/client/index.js';
 import { createShipment, requestCarrierSetup } from './client/index.js';

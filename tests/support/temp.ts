@@ -1,13 +1,12 @@
-// Temporary folders for tests: made, handed over, and removed afterwards whatever happens.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// Temporary folders for tests, made by the one helper of scripts/lib/tools.ts.
+import { afterAll } from 'vitest';
+import { makeTempDir } from '../../scripts/lib/tools.ts';
 
-export async function withTempDir<T>(prefix: string, fn: (dir: string) => T | Promise<T>): Promise<T> {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  try {
-    return await fn(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export { withTempDir } from '../../scripts/lib/tools.ts';
+
+/** A temporary folder for the tests of one file or describe block, removed after the last of them. */
+export function tempDirForTests(prefix: string): string {
+  const { dir, remove } = makeTempDir(prefix);
+  afterAll(remove);
+  return dir;
 }
