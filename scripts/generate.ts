@@ -12,6 +12,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
 import { contractAjv, DOCUMENT_ID } from './lib/ajv.ts';
+import { BUNDLE_JSON } from './lib/paths.ts';
 import { filesDiffer, root, runBin, withTempDir } from './lib/tools.ts';
 
 export const GENERATED = ['schema.d.ts', 'validators/index.js', 'validators/index.d.ts'] as const;
@@ -58,7 +59,7 @@ function generateTypes(outDir: string): void {
 }
 
 function validatorsSource(): string {
-  const document = JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8'));
+  const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
   const ajv = contractAjv(document, { code: { source: true, esm: true } });
   // Standalone ESM code cannot require(); the formats object is imported at the top instead.
   ajv.opts.code.formats = _`formats`;
