@@ -2,14 +2,14 @@
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
 // open points. With --check, builds everything afresh in a temporary copy of the repository and
 // fails naming each file that differs from what `npm run build` makes (stale or edited by hand).
-import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
 import { command, run } from './lib/cli.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, root, SOURCE } from './lib/paths.ts';
-import { filesDiffer, redocly, withTempDir } from './lib/tools.ts';
+import { copyRepository, filesDiffer, redocly, withTempDir } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
 
@@ -75,22 +75,18 @@ export function outputs(dir: string): string[] {
   return files.sort();
 }
 
-/** Folders and files a build does not read, left out of the temporary copy. */
-const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-results', 'recordings']);
-
 /**
- * Builds everything in a temporary copy of the repository `dir` and returns, relative to `dir`,
- * each file `npm run build` makes that differs from the one in `dir` (or is missing from either).
+ * Builds everything in a temporary copy of the repository and returns, relative to the root, each
+ * file `npm run build` makes that differs from the committed one (or is missing from either).
  * The copy's path has a space in it, so that the build is known to work from such a folder.
  */
-export function staleOutputs(dir = root): string[] {
+export function staleOutputs(): string[] {
   return withTempDir('shipping build check-', (copy) => {
-    cpSync(dir, copy, { recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(dir, src).split(path.sep)[0]!) });
-    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
+    copyRepository(copy);
     const result = spawnSync(process.execPath, [path.join(copy, 'scripts/build.ts')], { cwd: copy, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed in a fresh copy:\n${result.stdout}${result.stderr}`);
-    const files = [...new Set([...outputs(dir), ...outputs(copy)])].sort();
-    return files.filter((file) => filesDiffer(path.join(dir, file), path.join(copy, file)));
+    const files = [...new Set([...outputs(root), ...outputs(copy)])].sort();
+    return files.filter((file) => filesDiffer(path.join(root, file), path.join(copy, file)));
   });
 }
 

@@ -1,6 +1,6 @@
 // Runs the command-line tools of installed packages on the current Node, without relying on PATH.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,4 +72,13 @@ export function filesDiffer(a: string, b: string): boolean {
   };
   const left = read(a);
   return left === undefined || left !== read(b);
+}
+
+/** Folders a copy of the repository leaves out: installed packages, git, and what tools write. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-results', 'recordings']);
+
+/** Copies the working tree of the repository into `dir`, its node_modules linked, not copied. */
+export function copyRepository(dir: string): void {
+  cpSync(root, dir, { recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!) });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
 }
