@@ -3,11 +3,12 @@
 // user can add more), and a HAR with no entries says so.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../scripts/contract.ts';
 import { withTempDir } from '../support/temp.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 const entriesOf = (file: string) => JSON.parse(readFileSync(path.join(here, file), 'utf8')).log.entries as any[];
 const harOf = (entries: unknown[]) => JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } });
 

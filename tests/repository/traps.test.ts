@@ -34,9 +34,14 @@ describe('.gitignore', () => {
   });
 });
 
-describe('entry scripts', () => {
+describe('scripts and tests, run from any folder', () => {
   it('decide whether to run with import.meta.main, which holds whatever the path', () => {
     const fragile = tsFiles('scripts').filter((file) => /import\.meta\.url\s*===/.test(read(file)));
+    expect(fragile).toEqual([]);
+  });
+
+  it('take their own path with fileURLToPath: the pathname of a file URL spells a space %20', () => {
+    const fragile = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)));
     expect(fragile).toEqual([]);
   });
 });
