@@ -1,22 +1,22 @@
 // Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly),
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
-// open points. With --check, bundles into a temporary folder and fails when the committed bundle
-// differs (stale or edited by hand); generate:check and docs:check check the others.
-import { readFileSync } from 'node:fs';
+// open points. With --check, builds everything afresh in a temporary copy of the repository and
+// fails naming each file that differs from what `npm run build` makes (stale or edited by hand).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { spawnSync } from 'node:child_process';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
-import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
+import { command, run } from './lib/cli.ts';
+import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, root, SOURCE } from './lib/paths.ts';
+import { copyRepository, filesDiffer, redocly, withTempDir } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
-export const BUNDLES = ['openapi.yaml', 'openapi.json'] as const;
-const GENERATED_DIR = path.join(root, 'generated');
 
 export function bundle(outDir: string): void {
-  for (const file of BUNDLES) {
+  for (const file of BUNDLE_FILES) {
     const ext = path.extname(file).slice(1);
-    const result = redocly(['bundle', 'openapi/openapi.yaml', '--ext', ext, '-o', path.join(outDir, file)]);
+    const result = redocly(['bundle', SOURCE, '--ext', ext, '-o', path.join(outDir, file)]);
     if (result.status !== 0) {
       throw new Error(`redocly bundle failed for ${file}:\n${result.stdout}${result.stderr}`);
     }
@@ -27,7 +27,7 @@ export function bundle(outDir: string): void {
 export function staleBundles(generatedDir: string): string[] {
   return withTempDir('shipping-bundle-', (fresh) => {
     bundle(fresh);
-    return BUNDLES.filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
+    return BUNDLE_FILES.filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
   });
 }
 
@@ -53,30 +53,61 @@ export function refresh(): string[] {
   return made;
 }
 
-function main(): void {
-  const { values } = parseArgs({
-    options: { check: { type: 'boolean', default: false }, generated: { type: 'string', default: GENERATED_DIR } },
+/** Makes every step into the repository `dir` (the bundle first, then what is made from it). */
+export function buildAll(): void {
+  for (const step of STEPS) step.make();
+}
+
+/** What `npm run build` writes, relative to the root: every file under generated/, and the page. */
+export function outputs(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (sub: string) => {
+    const abs = path.join(dir, sub);
+    if (!existsSync(abs)) return;
+    for (const entry of readdirSync(abs, { withFileTypes: true })) {
+      const rel = path.posix.join(sub, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else files.push(rel);
+    }
+  };
+  walk('generated');
+  files.push(path.relative(root, DOCS_PAGE).split(path.sep).join('/'));
+  return files.sort();
+}
+
+/**
+ * Builds everything in a temporary copy of the repository and returns, relative to the root, each
+ * file `npm run build` makes that differs from the committed one (or is missing from either).
+ * The copy's path has a space in it, so that the build is known to work from such a folder.
+ */
+export function staleOutputs(): string[] {
+  return withTempDir('shipping build check-', (copy) => {
+    copyRepository(copy);
+    const result = spawnSync(process.execPath, [path.join(copy, 'scripts/build.ts')], { cwd: copy, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed in a fresh copy:\n${result.stdout}${result.stderr}`);
+    const files = [...new Set([...outputs(root), ...outputs(copy)])].sort();
+    return files.filter((file) => filesDiffer(path.join(root, file), path.join(copy, file)));
   });
-  const generatedDir = path.resolve(values.generated);
-  if (values.check) {
-    const stale = staleBundles(generatedDir);
+}
+
+function main(): void {
+  const { check } = command('build', 'Makes the bundle, the generated code and the rendered reference from the contract.')
+    .option('--check', 'fail, naming each file, when a committed file differs from what the build makes')
+    .parse()
+    .opts<{ check?: boolean }>();
+  if (check) {
+    const stale = staleOutputs();
     if (stale.length > 0) {
-      console.error(`Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run build\` and commit the result.`);
+      console.error(`Stale: ${stale.join(', ')} differ${stale.length === 1 ? 's' : ''} from what \`npm run build\` makes. Run it and commit the result.`);
       process.exit(1);
     }
-    console.log('generated/openapi.{yaml,json} match the contract.');
+    console.log(`${outputs(root).length} files made by \`npm run build\` match the contract.`);
     return;
   }
-  if (generatedDir !== GENERATED_DIR) {
-    bundle(generatedDir);
-    console.log(`Bundled openapi/openapi.yaml into ${path.relative(root, generatedDir) || generatedDir}.`);
-    return;
-  }
-  for (const step of STEPS) step.make();
-  const document = JSON.parse(readFileSync(path.join(generatedDir, 'openapi.json'), 'utf8'));
-  const points = listUnspecified(document);
+  buildAll();
+  const points = listUnspecified(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
   console.log(`Made ${STEPS.map((step) => step.name).join(', ')} from the contract.`);
   console.log(`${points.length} points are marked x-unspecified (list them with \`npm run unspecified\`).`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.main) await run(main);

@@ -44,4 +44,4 @@ function main(): void {
   console.log('Rendered generated/openapi.yaml into docs/index.html.');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.main) main();

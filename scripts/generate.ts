@@ -1,6 +1,6 @@
 // Generates the code that derives from the contract, into generated/:
 // - schema.d.ts: the TypeScript types of the whole description, by openapi-typescript, with the
-//   settings of redocly.yaml (x-openapi-ts);
+//   settings of redocly.yaml (x-openapi-ts), from a filtered copy of it (see generateTypes);
 // - validators/index.js and index.d.ts: standalone Ajv validators (JSON Schema 2020-12) of the
 //   setup file, the setup status and the request bodies, compiled from generated/openapi.json so
 //   that nothing is compiled at run time.
@@ -12,6 +12,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
 import { contractAjv, DOCUMENT_ID } from './lib/ajv.ts';
+import { BUNDLE_JSON } from './lib/paths.ts';
 import { filesDiffer, root, runBin, withTempDir } from './lib/tools.ts';
 
 export const GENERATED = ['schema.d.ts', 'validators/index.js', 'validators/index.d.ts'] as const;
@@ -28,7 +29,12 @@ export const VALIDATED = [
   'ShipmentDraftCreate',
 ] as const;
 
-/** openapi-typescript reads redocly.yaml; only the root and output paths are pointed elsewhere. */
+/**
+ * openapi-typescript cannot read redocly.yaml itself (its @redocly/openapi-core 1.x rejects
+ * `diff-recommended`, and it wants an x-openapi-ts output for every api): it gets a filtered copy
+ * holding only the apis with an x-openapi-ts entry, their root made absolute and output pointed
+ * into outDir.
+ */
 function generateTypes(outDir: string): void {
   const config = parse(readFileSync(path.join(root, 'redocly.yaml'), 'utf8')) as {
     apis: Record<string, { root: string; 'x-openapi-ts'?: { output: string } }>;
@@ -53,7 +59,7 @@ function generateTypes(outDir: string): void {
 }
 
 function validatorsSource(): string {
-  const document = JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8'));
+  const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
   const ajv = contractAjv(document, { code: { source: true, esm: true } });
   // Standalone ESM code cannot require(); the formats object is imported at the top instead.
   ajv.opts.code.formats = _`formats`;
@@ -130,4 +136,4 @@ function main(): void {
   console.log(`${GENERATED.length} generated files match the contract.`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.main) main();

@@ -1,23 +1,11 @@
 // Lints the contract source and the bundles with Redocly (redocly.yaml) and Spectral (.spectral.yaml).
-// Exits non-zero on any error or warning.
-import { redocly, spectral } from './lib/tools.ts';
-
-const steps: Array<[string, () => number | null]> = [
-  ['redocly lint openapi/openapi.yaml', () => redocly(['lint', 'openapi/openapi.yaml'], { inherit: true }).status],
-  ['redocly lint generated/openapi.yaml', () => redocly(['lint', 'generated/openapi.yaml'], { inherit: true }).status],
-  [
-    'spectral lint (source and bundles)',
-    () =>
-      spectral(['lint', '--fail-severity', 'warn', 'openapi/openapi.yaml', 'generated/openapi.yaml', 'generated/openapi.json'], {
-        inherit: true,
-      }).status,
-  ],
-];
+// Exits non-zero on any problem. The runs are listed in scripts/lib/lint.ts.
+import { LINT_RUNS } from './lib/lint.ts';
 
 let failed = 0;
-for (const [name, run] of steps) {
-  console.log(`\n# ${name}`);
-  if (run() !== 0) failed += 1;
+for (const run of LINT_RUNS) {
+  console.log(`\n# ${run.name}`);
+  if (run.print() !== 0) failed += 1;
 }
-console.log(failed === 0 ? '\nLint passed.' : `\nLint failed in ${failed} of ${steps.length} steps.`);
+console.log(failed === 0 ? '\nLint passed.' : `\nLint failed in ${failed} of ${LINT_RUNS.length} runs.`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,72 +1,77 @@
 // `npm start`: brings the generated files up to date, then serves the rendered API reference and
 // the mock side by side on loopback until Ctrl-C.
 //   npm start [-- --docs-port 8080 --port 4010]   (or DOCS_PORT, MOCK_PORT)
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { refresh } from './build.ts';
-import { DOCS_PAGE } from './docs.ts';
-import { startMock } from './lib/prism.ts';
-import { mockBanner, mockPort } from './mock.ts';
+import { command, docsPortOption, mockPortOption, run } from './lib/cli.ts';
+import { serveDocs } from './lib/docs-server.ts';
+import { mockBanner, startMock } from './lib/mock.ts';
 
-const DOCS_DIR = path.dirname(DOCS_PAGE);
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.yaml': 'text/yaml; charset=utf-8', '.json': 'application/json', '.png': 'image/png' };
-
-/** Serves the files of docs/ (the rendered reference at /). */
-function serveDocs(port: number): Promise<http.Server> {
-  const server = http.createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const file = path.join(DOCS_DIR, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(DOCS_DIR + path.sep)) return void res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${pathname}\n`);
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
+/** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
+interface Started {
+  banner: string;
+  stop: () => Promise<void>;
+  /** Settles if the server stops on its own. */
+  exited?: Promise<number | null>;
 }
 
+interface Options {
+  port: number;
+  docsPort: number;
+}
+
+/** The servers, started in this order and stopped in the reverse order. */
+const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Started> }> = [
+  {
+    name: 'the rendered reference',
+    start: async ({ docsPort }) => {
+      const docs = await serveDocs(docsPort);
+      return { banner: `API reference: ${docs.url}`, stop: docs.stop };
+    },
+  },
+  {
+    name: 'the mock',
+    start: async ({ port }) => {
+      const mock = await startMock({ port });
+      return { banner: mockBanner(mock.url), stop: mock.stop, exited: mock.exited };
+    },
+  },
+];
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'docs-port': { type: 'string' }, port: { type: 'string' } }, strict: true });
-  const docsPort = Number(values['docs-port'] ?? process.env.DOCS_PORT ?? 8080);
-  if (!Number.isInteger(docsPort) || docsPort < 1 || docsPort > 65535) throw new Error(`--docs-port / DOCS_PORT: "${values['docs-port'] ?? process.env.DOCS_PORT}" is not a TCP port.`);
-  const port = mockPort(values.port ? ['--port', values.port] : []);
+  const options = command('start', 'Refreshes the generated files, then serves the rendered reference and the mock on loopback.')
+    .addOption(docsPortOption())
+    .addOption(mockPortOption())
+    .parse()
+    .opts<Options>();
 
   const made = refresh();
   console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
-  const docs = await serveDocs(docsPort);
-  const mock = await startMock({ port });
-  console.log(`API reference: http://127.0.0.1:${(docs.address() as AddressInfo).port}/`);
-  console.log(mockBanner(mock.url));
-  console.log('Press Ctrl-C to stop both.');
 
+  const started: Array<Started & { name: string }> = [];
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    docs.closeAllConnections();
-    docs.close();
-    await mock.stop();
+    for (const server of started.reverse()) await server.stop();
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
-  mock.process.once('exit', (code) => {
-    if (!stopping) console.error(`The mock stopped unexpectedly (exit code ${code}).`);
-    void stop(code ?? 1);
-  });
+  try {
+    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options)) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+  }
+  for (const server of started) console.log(server.banner);
+  console.log('Press Ctrl-C to stop them all.');
+  for (const server of started) {
+    void server.exited?.then((code) => {
+      if (stopping) return;
+      console.error(`${server.name[0]!.toUpperCase()}${server.name.slice(1)} stopped unexpectedly (exit code ${code}).`);
+      void stop(code || 1);
+    });
+  }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.main) await run(main);

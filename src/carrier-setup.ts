@@ -11,7 +11,7 @@ import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 
 export interface FetchCarrierSetupOptions {
-  /** Time between two calls of GET /setups/carriers; the seed suggests 15 or 30 seconds. */
+  /** Time between two calls of GET /setups/carriers; the specification suggests 15 or 30 seconds. */
   pollIntervalMs?: number;
   /** Give up after this long, whatever the workflow is doing. No limit by default. */
   timeoutMs?: number;

@@ -1,4 +1,4 @@
-// When to send the next request. The seed does not say how the API answers when it throttles, so
+// When to send the next request. The specification does not say how the API answers when it throttles, so
 // the standard HTTP answers for "slow down" are taken as throttling: 429 Too Many Requests and
 // 503 Service Unavailable, each with or without Retry-After.
 import type { Clock } from './scope.ts';

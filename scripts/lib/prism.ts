@@ -1,9 +1,7 @@
 // Starts Prism (mock or validation proxy) on loopback and resolves once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { BUNDLE_YAML as BUNDLE } from './paths.ts';
 import { binPath, root } from './tools.ts';
-
-export const BUNDLE = path.join(root, 'generated/openapi.yaml');
 
 export interface RunningPrism {
   /** The address Prism listens on, with no trailing slash. */

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { root } from './tools.ts';
 
 export const RELEASES_DIR = path.join(root, 'docs/releases');
-export const BUNDLE = path.join(root, 'generated/openapi.yaml');
+export { BUNDLE_YAML as BUNDLE } from './paths.ts';
 
 type Version = [number, number, number];
 

@@ -1,12 +1,12 @@
 // Runs the command-line tools of installed packages on the current Node, without relying on PATH.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './paths.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { root };
 const require = createRequire(path.join(root, 'package.json'));
 
 /** The absolute path of a package's command-line entry point. */
@@ -37,14 +37,28 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
 export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
-/** Runs fn with a new temporary folder, removed afterwards whatever happens. */
-export function withTempDir<T>(prefix: string, fn: (dir: string) => T): T {
+/** A new temporary folder and the way to remove it; the one place temporary folders are made. */
+export function makeTempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs fn with a new temporary folder, removed afterwards whatever happens; when fn returns a
+ * promise, once it settles.
+ */
+export function withTempDir<T>(prefix: string, fn: (dir: string) => T): T {
+  const { dir, remove } = makeTempDir(prefix);
+  let result: T;
   try {
-    return fn(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    result = fn(dir);
+  } catch (error) {
+    remove();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(remove) as T;
+  remove();
+  return result;
 }
 
 /** Whether two files differ in content; a missing file differs from any other. */
@@ -58,4 +72,13 @@ export function filesDiffer(a: string, b: string): boolean {
   };
   const left = read(a);
   return left === undefined || left !== read(b);
+}
+
+/** Folders a copy of the repository leaves out: installed packages, git, and what tools write. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-results', 'recordings']);
+
+/** Copies the working tree of the repository into `dir`, its node_modules linked, not copied. */
+export function copyRepository(dir: string): void {
+  cpSync(root, dir, { recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!) });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
 }

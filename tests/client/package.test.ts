@@ -1,15 +1,14 @@
 // The package as a consumer sees it: built with tsc to dist/, imported by its name through the
 // exports map, from Node and from TypeScript.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 import { exampleSetupFile } from './support/setup-file.ts';
 
-const consumer = mkdtempSync(path.join(tmpdir(), 'shipping-consumer-'));
-afterAll(() => rmSync(consumer, { recursive: true, force: true }));
+const consumer = tempDirForTests('shipping-consumer-');
 
 const program = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupFile, type CarrierSetupFile } from 'shipping-api-v3-contract';
 import { CarrierSetupStatus } from 'shipping-api-v3-contract/validators';

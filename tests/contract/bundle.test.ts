@@ -1,11 +1,10 @@
 // The committed bundle matches the contract, the check catches a stale one, and the open points of
 // the specification are all marked.
-import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleBundles } from '../../scripts/build.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { root, withTempDir } from '../../scripts/lib/tools.ts';
 import { listUnspecified } from '../../scripts/lib/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
@@ -15,15 +14,12 @@ describe('generated/openapi.{yaml,json}', () => {
   });
 
   it('the staleness check reports a bundle that differs from the contract', () => {
-    const copy = mkdtempSync(path.join(tmpdir(), 'stale-bundle-'));
-    try {
+    withTempDir('stale-bundle-', (copy) => {
       cpSync(path.join(root, 'generated'), copy, { recursive: true });
       const yamlFile = path.join(copy, 'openapi.yaml');
       writeFileSync(yamlFile, readFileSync(yamlFile, 'utf8').replace('summary: Create a shipment', 'summary: Create a parcel'));
       expect(staleBundles(copy)).toEqual(['openapi.yaml']);
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
+    });
   });
 
   it('are self-contained: no $ref leaves the file', () => {

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_JSON } from '../../scripts/lib/paths.ts';
 import { root } from '../../scripts/lib/tools.ts';
 
 // Every Markdown page of docs/ is a guide: a new one is checked without being listed here.
@@ -56,7 +57,7 @@ describe('guides', () => {
   });
 
   it('the relative links in the descriptions of the bundle resolve from docs/index.html', () => {
-    const descriptions = [...read('generated/openapi.json').matchAll(/"description":\s*("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+    const descriptions = [...readFileSync(BUNDLE_JSON, 'utf8').matchAll(/"description":\s*("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
     // A link that is only an anchor points into the page itself, whose anchors are Redoc's.
     expect(descriptions.flatMap((text) => brokenLinks(text, DOCS_PAGE_FILE)).filter((link) => !link.startsWith('#'))).toEqual([]);
   });

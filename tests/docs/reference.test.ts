@@ -1,13 +1,13 @@
 // The rendered reference (docs/index.html): fresh, self-contained, and showing what integrators
 // need: every operation, the Basic scheme, Partner-ID, the deprecated partner_id, every open point.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LABEL } from '../../openapi/plugins/docs.js';
 import { DOCS_PAGE, docsAreStale, renderDocs } from '../../scripts/docs.ts';
 import { listUnspecified } from '../../scripts/lib/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
 const html = readFileSync(DOCS_PAGE, 'utf8');
 
@@ -29,8 +29,7 @@ const at = (document: any, pointer: string): any =>
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 describe('docs/index.html', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = tempDirForTests('docs-test-');
 
   it('matches a fresh rendering of generated/openapi.yaml', () => {
     expect(docsAreStale()).toBe(false);

@@ -1,13 +1,13 @@
 // Releases: the versions move together, the changelog covers the current version and the
 // deprecation, and `npm run diff` passes on the tree but catches planted breaking changes.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { BUNDLE, descriptionVersion, lastReleaseUpTo, packageVersion } from '../../scripts/lib/releases.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { root, withTempDir } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
 const version = packageVersion();
 const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
@@ -23,8 +23,7 @@ describe('versions', () => {
   });
 
   it('the base of a comparison is the last release at or below a version, or strictly below it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'releases-'));
-    try {
+    withTempDir('releases-', (dir) => {
       for (const released of ['2.4.1', '3.0.0', '3.10.0', '3.2.0']) {
         mkdirSync(path.join(dir, released));
         writeFileSync(path.join(dir, released, 'openapi.yaml'), '');
@@ -34,9 +33,7 @@ describe('versions', () => {
       expect(lastReleaseUpTo('3.10.0', { dir, before: true })).toBe('3.2.0');
       expect(lastReleaseUpTo('3.1.5', { dir })).toBe('3.0.0');
       expect(lastReleaseUpTo('2.0.0', { dir })).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -55,8 +52,7 @@ describe('CHANGELOG.md', () => {
 });
 
 describe('npm run diff', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'diff-test-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = tempDirForTests('diff-test-');
 
   const diff = (revision?: string) => {
     const args = revision ? ['--revision', revision] : [];

@@ -1,22 +1,19 @@
 // The committed generated code matches the contract, and the check that says so catches a stale file.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED, generate, staleFiles } from '../../scripts/generate.ts';
 import { root } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
 const node = process.execPath;
-let dir: string;
+const dir = tempDirForTests('shipping-generate-test-');
 let fresh: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'shipping-generate-test-'));
   fresh = path.join(dir, 'fresh');
   generate(fresh);
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run generate', () => {
   it('the committed generated files are up to date (run `npm run generate` if not)', () => {

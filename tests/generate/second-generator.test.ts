@@ -1,13 +1,13 @@
 // The bundled description also serves clients made by another generator: @hey-api/openapi-ts
 // generates a fetch client from generated/openapi.json, and it type-checks, used, without errors.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { BUNDLE_JSON } from '../../scripts/lib/paths.ts';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'shipping-hey-api-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirForTests('shipping-hey-api-');
 
 const usage = `import { createClient } from './client/client/index.js';
 import { createShipment, requestCarrierSetup } from './client/index.js';
@@ -22,7 +22,7 @@ export const created = createShipment({ client, body: { product_code: 'pdk_parce
 `;
 
 it('@hey-api/openapi-ts generates a client from generated/openapi.json that type-checks', () => {
-  const generated = runBin('@hey-api/openapi-ts', 'openapi-ts', ['-i', path.join(root, 'generated/openapi.json'), '-o', path.join(dir, 'client'), '-c', '@hey-api/client-fetch', '--no-log-file']);
+  const generated = runBin('@hey-api/openapi-ts', 'openapi-ts', ['-i', BUNDLE_JSON, '-o', path.join(dir, 'client'), '-c', '@hey-api/client-fetch', '--no-log-file']);
   expect(generated.status, generated.stdout + generated.stderr).toBe(0);
   writeFileSync(path.join(dir, 'usage.ts'), usage);
   writeFileSync(

@@ -1,8 +1,8 @@
 // Each project rule of .spectral.yaml is fed a small document that obeys it and one that breaks it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDirForTests } from '../support/temp.ts';
 import { parse, stringify } from 'yaml';
 import { root, spectral } from '../../scripts/lib/tools.ts';
 
@@ -178,11 +178,10 @@ const projectRules = Object.keys((parse(readFileSync(path.join(root, '.spectral.
   (name) => !name.includes(':') && name !== 'info-contact',
 );
 
-let dir: string;
+const dir = tempDirForTests('spectral-rules-');
 let findings: Map<string, Finding[]>;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'spectral-rules-'));
   const write = (name: string, mutate?: (d: any) => void) => {
     const doc = obeying();
     mutate?.(doc);
@@ -200,8 +199,6 @@ beforeAll(() => {
     findings.set(name, [...(findings.get(name) ?? []), f]);
   }
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('Spectral project rules', () => {
   it('every project rule has a document that breaks it', () => {

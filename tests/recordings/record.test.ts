@@ -1,14 +1,14 @@
 // `npm run record`: traffic through the recording proxy reaches the target with its credentials,
 // and the HAR file it writes holds none of them.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../scripts/contract.ts';
 import { startRecorder } from '../../scripts/record.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
+import { tempDirForTests } from '../support/temp.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const USER = 'warehouse-api-user';
@@ -17,7 +17,7 @@ const BASIC = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`;
 
 let upstream: TestServer;
 const received: Array<string | undefined> = [];
-let dir: string;
+const dir = tempDirForTests('record-');
 let har: string;
 let files: string[];
 
@@ -34,7 +34,6 @@ beforeAll(async () => {
       res.writeHead(404).end();
     }
   });
-  dir = mkdtempSync(path.join(tmpdir(), 'record-'));
   har = path.join(dir, 'traffic.har');
   const recorder = await startRecorder({ target: `${upstream.origin}/api/public/v3`, har, port: await freePort() });
   try {
@@ -56,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('npm run record', () => {
@@ -104,7 +102,7 @@ describe('npm run record, when it cannot start', () => {
     const taken = await startServer(() => {});
     try {
       const port = Number(new URL(taken.origin).port);
-      await expect(startRecorder({ target: 'https://shipping.example/api/public/v3', har: path.join(dir, 'never.har'), port })).rejects.toThrow(/EADDRINUSE/);
+      await expect(startRecorder({ target: 'https://shipping.example/api/public/v3', har: path.join(dir, 'never.har'), port })).rejects.toThrow(/^Port \d+ on 127.0.0.1 is in use; choose another with --port or RECORD_PORT\.$/);
       expect(proxies()).toEqual([]);
     } finally {
       await taken.close();

@@ -2,10 +2,11 @@
 // in the drift recordings is reported exactly once, and no recording holds a credential.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../scripts/contract.ts';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 const hars = (dir: string) => readdirSync(path.join(here, dir)).filter((f) => f.endsWith('.har')).map((f) => path.join(here, dir, f));
 const planted = JSON.parse(readFileSync(path.join(here, 'drift/expected.json'), 'utf8')) as Record<
   string,

@@ -5,7 +5,9 @@ import type { ValidateFunction } from 'ajv';
 import { contractAjv, DOCUMENT_ID } from '../../scripts/lib/ajv.ts';
 import { root } from '../../scripts/lib/tools.ts';
 
-export const bundlePath = path.join(root, 'generated/openapi.json');
+import { BUNDLE_JSON } from '../../scripts/lib/paths.ts';
+
+export const bundlePath = BUNDLE_JSON;
 export const setupFileSchemaPath = path.join(root, 'openapi/schemas/carrier-setup-file.schema.json');
 
 export const readJson = (file: string): any => JSON.parse(readFileSync(file, 'utf8'));

@@ -1,0 +1,48 @@
+// The command lines of the scripts, on commander: unknown flags are errors, and a bad value ends in
+// one line naming the flag or the environment variable it came from.
+import { Command, InvalidArgumentError, Option } from 'commander';
+
+/** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new InvalidArgumentError('it is not a TCP port (1 to 65535).');
+  }
+  return port;
+}
+
+/** A port option: `--<flag> <port>`, read from `env` when the flag is absent, else `fallback`. */
+export function portOption(flag: string, env: string, fallback: number, what: string): Option {
+  return new Option(`--${flag} <port>`, `${what} (or ${env})`).env(env).default(fallback).argParser(parsePort);
+}
+
+/** The mock's port: `--port` or MOCK_PORT, 4010 by default. */
+export const DEFAULT_MOCK_PORT = 4010;
+export const mockPortOption = () => portOption('port', 'MOCK_PORT', DEFAULT_MOCK_PORT, 'port of the mock');
+
+/** The docs server's port: `--docs-port` or DOCS_PORT, 8080 by default. */
+export const DEFAULT_DOCS_PORT = 8080;
+export const docsPortOption = () => portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
+
+/** A command that takes no positional arguments unless told, and rejects unknown flags. */
+export function command(name: string, description: string): Command {
+  return new Command(name).description(description).allowExcessArguments(false).showSuggestionAfterError(true);
+}
+
+/** The error for a port already taken, in one line: which port, and how to choose another. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number, how: string) {
+    super(`Port ${port} on ${host} is in use; choose another with ${how}.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+/** Runs an entry point: an error ends the process with its message alone, no stack trace. */
+export async function run(main: () => unknown | Promise<unknown>, exitCode = 1): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(exitCode);
+  }
+}

@@ -1,0 +1,57 @@
+// Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PortInUseError } from './cli.ts';
+import { DOCS_PAGE } from './paths.ts';
+
+const DOCS_DIR = path.dirname(DOCS_PAGE);
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'text/yaml; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/** The file of docs/ a request path names, or the status that answers it instead. */
+export function resolveDocsPath(url: string): { file: string } | { status: 400 | 403; reason: string } {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return { status: 400, reason: `Not a valid path: ${url}` };
+  }
+  const file = path.join(DOCS_DIR, pathname === '/' ? 'index.html' : pathname);
+  if (!file.startsWith(DOCS_DIR + path.sep)) return { status: 403, reason: 'Outside docs/.' };
+  return { file };
+}
+
+export interface RunningDocs {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export async function serveDocs(port: number, host = '127.0.0.1', portHint = '--docs-port or DOCS_PORT'): Promise<RunningDocs> {
+  const server = http.createServer(async (req, res) => {
+    const target = resolveDocsPath(req.url ?? '/');
+    if ('status' in target) return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
+    try {
+      const body = await readFile(target.file);
+      res.writeHead(200, { 'content-type': TYPES[path.extname(target.file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${req.url}\n`);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, portHint) : error));
+    server.listen(port, host, () => resolve());
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url: `http://${host}:${(server.address() as AddressInfo).port}/`, stop };
+}

@@ -1,0 +1,95 @@
+// A Fastify server in front of Prism that answers at once the requests Prism 5.16 would leave
+// without an answer. When Prism's body parser fails (a body that is not JSON, or one over its
+// limit), its error handler waits for the `end` event of a request stream that has already ended,
+// so the connection stays open forever (stoplightio/prism#2664, #1745). The guard reads every body
+// first and answers, as application/problem+json with a readable reason:
+//   400  a JSON body that does not parse (with the position JSON.parse gives);
+//   413  a body over the size limit (1 MiB unless told);
+//   415  a body that is not JSON: every request body of the contract is application/json.
+// Everything else goes to Prism unchanged, through @fastify/reply-from.
+import replyFrom from '@fastify/reply-from';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { PortInUseError } from './cli.ts';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface GuardOptions {
+  /** Where the requests that pass go: Prism's own address. */
+  upstream: string;
+  host?: string;
+  port: number;
+  /** Largest body accepted, in bytes. */
+  bodyLimit?: number;
+  /** How the user changes the port, for the error when it is taken: "--port or MOCK_PORT". */
+  portHint?: string;
+}
+
+export interface RunningGuard {
+  url: string;
+  server: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
+
+function problem(reply: FastifyReply, status: number, title: string, detail: string) {
+  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, detail });
+}
+
+export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<GuardOptions, 'upstream' | 'bodyLimit'>): FastifyInstance {
+  const app = Fastify({ bodyLimit, logger: false });
+  // The body stays the text it was, so that Prism validates exactly what the client sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      JSON.parse(body as string);
+      done(null, body);
+    } catch (error) {
+      const reason = Object.assign(new Error(`The request body is not valid JSON: ${(error as Error).message}.`), { statusCode: 400, code: 'INVALID_JSON' });
+      done(reason as FastifyError, undefined);
+    }
+  });
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const type = request.headers['content-type'];
+    const reason = type
+      ? `Content-Type "${type}" is not accepted: every request body of this API is application/json.`
+      : 'The request has a body but no Content-Type: every request body of this API is application/json.';
+    done(Object.assign(new Error(reason), { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }) as FastifyError, undefined);
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return problem(reply, 413, 'Content Too Large', `The request body is larger than ${bodyLimit} bytes, the limit of this mock.`);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return problem(reply, 415, 'Unsupported Media Type', 'Every request body of this API is application/json.');
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return problem(reply, 400, 'Bad Request', 'Content-Type is application/json but the body is empty.');
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
+    const title = status === 400 ? 'Bad Request' : status === 415 ? 'Unsupported Media Type' : status === 502 ? 'Bad Gateway' : 'Client Error';
+    return problem(reply, status, title, error.message);
+  });
+  void app.register(replyFrom, { base: upstream });
+  // A body goes on as the text received, with its own Content-Type, never encoded again.
+  const forward = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.from(request.url, typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {});
+  app.all('/', forward);
+  app.all('/*', forward);
+  return app;
+}
+
+/** Starts the guard on host:port; a port in use is a PortInUseError naming the port. */
+export async function startGuard(options: GuardOptions): Promise<RunningGuard> {
+  const { host = '127.0.0.1', port, portHint = '--port' } = options;
+  const server = createGuard(options);
+  try {
+    await server.listen({ host, port });
+  } catch (error) {
+    await server.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(host, port, portHint);
+    throw error;
+  }
+  const { port: bound } = server.server.address() as { port: number };
+  return { url: `http://${host}:${bound}`, server, close: () => server.close() };
+}

@@ -1,0 +1,39 @@
+// The lint runs, listed once: `npm run lint` prints each tool's own report, and the tests read each
+// one's machine-readable report and require no problem of any severity.
+import { BUNDLE_FILES, SOURCE } from './paths.ts';
+import { redocly, spectral } from './tools.ts';
+
+export interface LintRun {
+  name: string;
+  /** Runs the tool with its own report on the terminal; returns the exit status. */
+  print: () => number | null;
+  /** Runs the tool and returns every problem it reports, one line each. */
+  problems: () => string[];
+}
+
+const BUNDLES = BUNDLE_FILES.map((file) => `generated/${file}`);
+
+const redoclyRun = (file: string): LintRun => ({
+  name: `redocly lint ${file}`,
+  print: () => redocly(['lint', file], { inherit: true }).status,
+  problems: () => {
+    const result = redocly(['lint', file, '--format', 'json']);
+    const problems = (JSON.parse(result.stdout).problems as any[]).map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
+    return problems.length === 0 && result.status !== 0 ? [`redocly lint exited with ${result.status}: ${result.stderr}`] : problems;
+  },
+});
+
+const spectralFiles = [SOURCE, ...BUNDLES];
+
+export const LINT_RUNS: LintRun[] = [
+  redoclyRun(SOURCE),
+  redoclyRun(BUNDLES[0]!),
+  {
+    name: 'spectral lint (source and bundles)',
+    print: () => spectral(['lint', '--fail-severity', 'hint', ...spectralFiles], { inherit: true }).status,
+    problems: () =>
+      (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...spectralFiles]).stdout || '[]') as any[]).map(
+        (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
+      ),
+  },
+];

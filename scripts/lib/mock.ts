@@ -1,0 +1,62 @@
+// The mock as users run it: the guard on the public port, Prism behind it on a free loopback port.
+import net from 'node:net';
+import { startGuard } from './guard.ts';
+import { startMock as startPrism } from './prism.ts';
+
+export interface MockOptions {
+  host?: string;
+  port: number;
+  bodyLimit?: number;
+  /** How the user changes the port, for the error when it is taken. */
+  portHint?: string;
+}
+
+export interface RunningMock {
+  /** The address to call, with no trailing slash. */
+  url: string;
+  /** Settles when Prism exits, with its exit code. */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+}
+
+/** A TCP port free on host right now. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the guard first, so that a port in use is reported before Prism is started at all. */
+export async function startMock({ host = '127.0.0.1', port, bodyLimit, portHint = '--port or MOCK_PORT' }: MockOptions): Promise<RunningMock> {
+  const internal = await freePort(host);
+  const guard = await startGuard({ upstream: `http://${host}:${internal}`, host, port, bodyLimit, portHint });
+  let prism;
+  try {
+    prism = await startPrism({ host, port: internal });
+  } catch (error) {
+    await guard.close();
+    throw error;
+  }
+  const exited = new Promise<number | null>((resolve) => {
+    if (prism.process.exitCode !== null) resolve(prism.process.exitCode);
+    else prism.process.once('exit', (code) => resolve(code));
+  });
+  const stop = async () => {
+    await guard.close();
+    await prism.stop();
+  };
+  return { url: guard.url, exited, stop };
+}
+
+export function mockBanner(url: string): string {
+  return [
+    `Mock of the Shipping Service Public API v3: ${url}`,
+    `  Give the client baseUrl "${url}" (any Basic credentials; none get 401).`,
+    `  curl -u apiuser:apikey ${url}/setups/carriers -H 'Prefer: example=completed'`,
+  ].join('\n');
+}

@@ -1,0 +1,22 @@
+// Where the files of the repository are, named once.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The root of the contract source, relative to the root (as the tools are given it). */
+export const SOURCE = 'openapi/openapi.yaml';
+
+/** The folder of everything generated from the contract. */
+export const GENERATED_DIR = path.join(root, 'generated');
+
+/** The bundle's files, by name inside generated/. */
+export const BUNDLE_FILES = ['openapi.yaml', 'openapi.json'] as const;
+
+/** The bundled description, in YAML and in JSON. */
+export const BUNDLE_YAML = path.join(GENERATED_DIR, 'openapi.yaml');
+export const BUNDLE_JSON = path.join(GENERATED_DIR, 'openapi.json');
+
+/** The rendered reference. */
+export const DOCS_PAGE = path.join(root, 'docs/index.html');

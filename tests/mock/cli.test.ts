@@ -1,0 +1,52 @@
+// Clear errors at the edges of `npm run mock` and `npm start`: unknown flags and bad ports end in one
+// line without a stack trace, and a port in use is named with the flag and variable that change it.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/tools.ts';
+import { closeAll, startServer } from '../support/servers.ts';
+
+afterEach(closeAll);
+
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const { MOCK_PORT, DOCS_PORT, ...rest } = process.env;
+  void MOCK_PORT;
+  void DOCS_PORT;
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], { cwd: root, encoding: 'utf8', env: { ...rest, ...env }, timeout: 120_000 });
+  return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout };
+}
+
+describe('npm run mock: bad flags and values', () => {
+  const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
+    ['--port notaport', ['--port', 'notaport'], {}, /^error: option '--port <port>' argument 'notaport' is invalid\. it is not a TCP port \(1 to 65535\)\.$/],
+    ['MOCK_PORT=99999', [], { MOCK_PORT: '99999' }, /^error: option '--port <port>' value '99999' from env 'MOCK_PORT' is invalid\. it is not a TCP port \(1 to 65535\)\.$/],
+    ['-p 5000', ['-p', '5000'], {}, /^error: unknown option '-p'$/],
+    ['--prot 5000', ['--prot', '5000'], {}, /^error: unknown option '--prot'\n\(Did you mean --port\?\)$/],
+  ];
+  for (const [name, args, env, message] of cases) {
+    it(`${name}: an error in a line, no stack trace, nothing started`, () => {
+      const result = run('mock.ts', args, env);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe('');
+    });
+  }
+});
+
+describe('a port in use', () => {
+  it('npm run mock names the port, --port and MOCK_PORT in one line', async () => {
+    const taken = await startServer(() => {});
+    const port = new URL(taken.origin).port;
+    const result = run('mock.ts', ['--port', port]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`Port ${port} on 127.0.0.1 is in use; choose another with --port or MOCK_PORT.`);
+  });
+
+  it('npm start names the docs port, --docs-port and DOCS_PORT in one line', async () => {
+    const taken = await startServer(() => {});
+    const port = new URL(taken.origin).port;
+    const result = run('start.ts', [], { DOCS_PORT: port });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`Port ${port} on 127.0.0.1 is in use; choose another with --docs-port or DOCS_PORT.`);
+  });
+});

@@ -1,0 +1,57 @@
+// The mock never hangs: a body that is not JSON, one over the size limit, and one of another
+// Content-Type each get a prompt 4xx with a readable reason; everything else reaches Prism.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BODY_LIMIT } from '../../scripts/lib/guard.ts';
+import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
+import { freePort } from '../support/servers.ts';
+
+const AUTH = `Basic ${Buffer.from('u:k').toString('base64')}`;
+let mock: RunningMock;
+
+beforeAll(async () => {
+  mock = await startMock({ port: await freePort() });
+});
+
+afterAll(async () => {
+  await mock?.stop();
+});
+
+/** POSTs a body and gives up after a second: a request that gets no answer by then is a hang. */
+async function post(contentType: string | undefined, body: string) {
+  const response = await fetch(`${mock.url}/shipments`, {
+    method: 'POST',
+    headers: { authorization: AUTH, ...(contentType ? { 'content-type': contentType } : {}) },
+    body,
+    signal: AbortSignal.timeout(1000),
+  });
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+}
+
+describe('the mock answers at once', () => {
+  it('a body that is not JSON: 400, with where JSON.parse stopped', async () => {
+    const answer = await post('application/json', '{"product_code":');
+    expect(answer.status).toBe(400);
+    expect(answer.type).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request', detail: expect.stringMatching(/^The request body is not valid JSON: .+/) });
+  });
+
+  it('a body over the size limit: 413, naming the limit', async () => {
+    const answer = await post('application/json', `"${'x'.repeat(DEFAULT_BODY_LIMIT)}"`);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, detail: `The request body is larger than ${DEFAULT_BODY_LIMIT} bytes, the limit of this mock.` });
+  });
+
+  it('a body of another Content-Type: 415, naming the type', async () => {
+    const answer = await post('text/plain', '{"product_code":');
+    expect(answer.status).toBe(415);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 415, detail: 'Content-Type "text/plain" is not accepted: every request body of this API is application/json.' });
+  });
+
+  it('a well-formed body still reaches Prism', async () => {
+    const answer = await post('application/json; charset=utf-8', '{}');
+    expect(answer.status).toBe(200);
+    const status = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: AUTH, prefer: 'example=completed' }, signal: AbortSignal.timeout(5000) });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ status: 'COMPLETED' });
+  });
+});

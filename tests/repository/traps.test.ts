@@ -1,0 +1,99 @@
+// The repository sets no traps for the next person who edits it: what git ignores, the names used,
+// entry scripts that run from any folder, CI that runs the one script, and each thing in one place.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { root } from '../../scripts/lib/tools.ts';
+
+const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** This file, which names what it looks for. */
+const SELF = 'tests/repository/traps.test.ts';
+
+/** The .ts files under a folder of the repository, relative to the root, but this one. */
+function tsFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => file !== SELF)
+    .sort();
+}
+
+/** The code of a file, without its comments (line comments and block comments). */
+const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+describe('.gitignore', () => {
+  it('ignores the recordings folder at the root, and not the recordings of the tests', () => {
+    const ignored = (file: string) => git('check-ignore', '--no-index', '-q', file).status;
+    expect(ignored('recordings/today.har')).toBe(0);
+    expect(ignored('tests/recordings/clean/new-fixture.har')).toBe(1);
+    expect(ignored('tests/recordings/drift/new-fixture.har')).toBe(1);
+  });
+});
+
+describe('scripts and tests, run from any folder', () => {
+  it('decide whether to run with import.meta.main, which holds whatever the path', () => {
+    const fragile = tsFiles('scripts').filter((file) => /import\.meta\.url\s*===/.test(read(file)));
+    expect(fragile).toEqual([]);
+  });
+
+  it('take their own path with fileURLToPath: the pathname of a file URL spells a space %20', () => {
+    const fragile = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)));
+    expect(fragile).toEqual([]);
+  });
+});
+
+describe('names', () => {
+  it('the source document is "the specification": no file name or text says "seed"', () => {
+    const files = git('ls-files', '-co', '--exclude-standard').stdout.split('\n').filter(Boolean);
+    // The rendered reference inlines the Redoc scripts, whose code is not ours to rename.
+    const skipped = ['package-lock.json', 'docs/index.html', SELF];
+    const ours = files.filter((file) => !skipped.includes(file) && !file.startsWith('docs/releases/'));
+    expect(ours.filter((file) => /seed/i.test(file))).toEqual([]);
+    const saying = ours.filter((file) => {
+      try {
+        return /\bseed\b/i.test(read(file));
+      } catch {
+        return false;
+      }
+    });
+    expect(saying).toEqual([]);
+  });
+});
+
+describe('.github/workflows/ci.yml', () => {
+  it('runs .ci/run, not a copy of its steps', () => {
+    const workflow = parse(read('.github/workflows/ci.yml'));
+    const runs = (workflow.jobs.test.steps as Array<{ run?: string }>).map((step) => step.run).filter(Boolean);
+    expect(runs).toEqual(['bash .ci/run']);
+  });
+});
+
+describe('one place each', () => {
+  it('the paths of the bundle are spelled out in scripts/lib/paths.ts alone', () => {
+    const spelled = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter(
+      (file) => file !== 'scripts/lib/paths.ts' && /['"`](\.\/)?generated\/openapi\.(yaml|json)['"`]/.test(code(file)),
+    );
+    expect(spelled).toEqual([]);
+  });
+
+  it('ports are parsed in scripts/lib/cli.ts alone', () => {
+    const parsing = tsFiles('scripts').filter((file) => file !== 'scripts/lib/cli.ts' && /process\.env\.[A-Z_]*PORT\b|\bport\b['"]?\s*:\s*\{\s*type\s*:/.test(code(file)));
+    expect(parsing).toEqual([]);
+  });
+
+  it('temporary folders are made by scripts/lib/tools.ts alone', () => {
+    const making = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => file !== 'scripts/lib/tools.ts' && /mkdtemp/.test(code(file)));
+    expect(making).toEqual([]);
+  });
+
+  it('the lint runs of the contract are listed in scripts/lib/lint.ts alone', () => {
+    const listing = [...tsFiles('scripts'), ...tsFiles('tests')].filter(
+      (file) => file !== 'scripts/lib/lint.ts' && /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
+    );
+    expect(listing).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+// Temporary folders for tests, made by the one helper of scripts/lib/tools.ts.
+import { afterAll } from 'vitest';
+import { makeTempDir } from '../../scripts/lib/tools.ts';
+
+export { withTempDir } from '../../scripts/lib/tools.ts';
+
+/** A temporary folder for the tests of one file or describe block, removed after the last of them. */
+export function tempDirForTests(prefix: string): string {
+  const { dir, remove } = makeTempDir(prefix);
+  afterAll(remove);
+  return dir;
+}
