@@ -42,11 +42,30 @@ function NotSpecified() {
   };
 }
 
+// The guides are published as pages beside the reference (docs/<name>.html, npm run docs): a relative
+// link to a guide's Markdown in a description points at its page in the rendered reference, where
+// a browser would otherwise show the Markdown as raw text.
+export function guideLinksToPages(text) {
+  return text.replace(/\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s#]+)\.md(#[^)\s]*)?\)/gi, (_, file, anchor = '') => `](${file}.html${anchor})`);
+}
+
+function GuideLinks() {
+  return {
+    any: {
+      enter(node) {
+        if (node && typeof node === 'object' && typeof node.description === 'string') {
+          node.description = guideLinksToPages(node.description);
+        }
+      },
+    },
+  };
+}
+
 export default function docsPlugin() {
   return {
     id: 'docs',
     decorators: {
-      oas3: { 'not-specified': NotSpecified },
+      oas3: { 'not-specified': NotSpecified, 'guide-links': GuideLinks },
     },
   };
 }
