@@ -48,7 +48,7 @@ function pageLink(href: string, from: string, sources: Source[]): string | undef
   const source = sources.find((s) => s.markdown === target);
   if (source) return anchor ? `${source.page}#${anchor}` : source.page;
   // A file of docs/ itself (the reference, index.html) is published with the pages.
-  if (target.startsWith('docs/') && existsSync(path.join(root, target))) return href.replace(/^(\.\/)?/, '');
+  if (target.startsWith('docs/') && existsSync(path.join(root, target))) return path.posix.relative('docs', target) + (anchor ? `#${anchor}` : '');
   return undefined;
 }
 
@@ -102,7 +102,7 @@ h1 { font-size: 30px; margin-top: 0; }
 h2 { font-size: 22px; padding-bottom: .3em; border-bottom: 1px solid var(--border); }
 h3 { font-size: 18px; }
 a { color: var(--link); }
-a:not([href]), a[href=""] { color: inherit; text-decoration: none; }
+a:not([href]) { color: inherit; text-decoration: none; }
 code { font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 13px; background: var(--code); padding: .1em .35em; border-radius: 4px; }
 pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; }
 pre code { background: none; padding: 0; }
