@@ -4,6 +4,15 @@
 // under one label that a reader learns to look for.
 export const LABEL = 'Not specified:';
 
+// A status code that HTTP fixes, not the specification (x-http-standard), says so in the page.
+export const HTTP_LABEL = 'Status code from HTTP:';
+
+function appendNote(node, note) {
+  const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
+  if (description.includes(note)) return;
+  node.description = description ? `${description}\n\n${note}` : note;
+}
+
 function appendOpenPoint(node, text, markdown = true) {
   const note = markdown ? `**${LABEL}** ${text}` : `${LABEL} ${text}`;
   const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
@@ -17,6 +26,9 @@ function NotSpecified() {
   return {
     any: {
       enter(node) {
+        if (node && typeof node === 'object' && typeof node['x-http-standard'] === 'string') {
+          appendNote(node, `**${HTTP_LABEL}** ${node['x-http-standard']}. The specification gives no status codes.`);
+        }
         if (node && typeof node === 'object' && typeof node['x-unspecified'] === 'string') {
           appendOpenPoint(node, node['x-unspecified']);
         }

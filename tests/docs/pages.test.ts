@@ -3,7 +3,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guideLinksToPages } from '../../openapi/plugins/docs.js';
+import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../scripts/docs-pages.ts';
 import { DOCS_PAGE, finishPage } from '../../scripts/docs.ts';
 import { withTempDir } from '../../scripts/lib/tools.ts';
@@ -101,6 +101,12 @@ describe('the reference links the pages', () => {
 
 describe('the reference page', () => {
   const html = readFileSync(DOCS_PAGE, 'utf8');
+
+  it('names the RFC of every status code that HTTP fixes, under one label', () => {
+    for (const rfc of ['RFC 9110 §15.5.2 (401 Unauthorized), RFC 7617', 'RFC 9110 §15.3.7 (206 Partial Content)', 'RFC 9110 §15.5.17 (416 Range Not Satisfiable)', 'RFC 9110 §15.3.1 (200 OK)']) {
+      expect(html.includes(`**${HTTP_LABEL}** ${rfc}`), rfc).toBe(true);
+    }
+  });
 
   it('names no logo on cdn.redoc.ly, which its policy blocks: the logo is inlined', () => {
     expect(html.includes('cdn.redoc.ly')).toBe(false);
