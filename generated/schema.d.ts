@@ -45,6 +45,11 @@ export interface paths {
          * @description Returns the carrier setup file, which may be several megabytes. Call it before `expires_at`.
          *     A `Range` request header may be sent to fetch the file in chunks; streaming the response is
          *     allowed.
+         *
+         *     The status codes below are those HTTP fixes for a download (RFC 9110): `200` for the whole file,
+         *     `206` for a range, `416` for a range outside the file. The specification itself does not give
+         *     them. Against the local mock, ask for the example range with
+         *     `Prefer: code=206, example=firstSlice`.
          */
         get: operations["downloadCarrierSetupFile"];
         put?: never;
@@ -184,15 +189,13 @@ export interface components {
              */
             status: "COMPLETED";
             /**
-             * Format: date-time
              * @description The time after which `url` stops working, as an ISO 8601 timestamp in UTC.
-             * @example 2026-11-21T15:30:00Z
+             * @example 2099-12-31T23:59:59Z
              */
             expires_at: string;
             /**
              * Format: uri
              * @description The absolute address to download the carrier setup file from (see `downloadCarrierSetupFile`).
-             *     It may be on another host than the API.
              * @example https://files.shipping.example/carrier-setups/7f3c9a2e.json
              */
             url: string;
@@ -409,7 +412,7 @@ export interface components {
             product_code?: string;
             /**
              * @description A service `code` from the carrier setup file.
-             * @example pdk_sms_notification
+             * @example pdk_email_notification
              */
             service_codes?: string;
             /**
@@ -477,7 +480,7 @@ export interface components {
              * @description The VAT rate as a decimal fraction in a string: `0.25` means 25 percent.
              * @example 0.25
              */
-            vat_percent?: string;
+            vat_percent?: components["schemas"]["DecimalString"];
             /**
              * @description A currency code.
              * @example DKK
@@ -495,7 +498,6 @@ export interface components {
              */
             order_id?: string;
             /**
-             * Format: date-time
              * @description Time of the order, as an ISO 8601 timestamp with a UTC offset and fractional seconds.
              * @example 2026-11-20T14:03:27.512+01:00
              */
@@ -535,8 +537,9 @@ export interface components {
             content?: never;
         };
         /**
-         * @description The request carried no credentials, or credentials that were refused. The status code and the
-         *     challenge header are those HTTP Basic authentication fixes (RFC 9110, RFC 7617).
+         * @description The request carried no credentials, or credentials that were refused. The specification gives no
+         *     status codes: this one, and its challenge header, are those that HTTP Basic authentication fixes
+         *     (RFC 9110, section 15.5.2; RFC 7617).
          */
         Unauthorized: {
             headers: {
@@ -682,21 +685,31 @@ export interface operations {
                 };
             };
             /**
-             * @description The byte range asked for with `Range`. The body is a slice of the file's bytes, not a JSON
-             *     document on its own: join the slices in order, then parse.
+             * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
+             *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
+             *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
+             *     the first 64 bytes of the example file.
              */
             206: {
                 headers: {
-                    "Content-Range": components["headers"]["Content-Range"];
-                    "Content-Length": components["headers"]["Content-Length"];
+                    /**
+                     * @description Where the returned bytes stand in the whole file (RFC 9110, section 14.4).
+                     * @example bytes 0-63/2889
+                     */
+                    "Content-Range": string;
+                    /**
+                     * @description The length of this slice in bytes, the last position minus the first plus one.
+                     * @example 64
+                     */
+                    "Content-Length"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "*/*": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The range asked for lies outside the file (RFC 9110, section 15.5.17). */
+            /** @description The range asked for lies outside the file. */
             416: {
                 headers: {
                     "Content-Range": components["headers"]["Content-Range"];
@@ -738,12 +751,14 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment was created. The status code and the body of the response are not specified. */
+            /** @description The shipment was created. The specification does not show the status code or the shape of the response. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "*/*": unknown;
+                };
             };
             default: components["responses"]["UnspecifiedError"];
         };
@@ -779,12 +794,14 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The sales order was created. The status code and the body of the response are not specified. */
+            /** @description The sales order was created. The specification does not show the status code or the shape of the response. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "*/*": unknown;
+                };
             };
             default: components["responses"]["UnspecifiedError"];
         };
@@ -820,12 +837,14 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The imported shipment was created. The status code and the body of the response are not specified. */
+            /** @description The imported shipment was created. The specification does not show the status code or the shape of the response. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "*/*": unknown;
+                };
             };
             default: components["responses"]["UnspecifiedError"];
         };
@@ -861,12 +880,14 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment draft was created. The status code and the body of the response are not specified. */
+            /** @description The shipment draft was created. The specification does not show the status code or the shape of the response. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "*/*": unknown;
+                };
             };
             default: components["responses"]["UnspecifiedError"];
         };

@@ -3,10 +3,13 @@
 import { defaultBodySerializer } from 'openapi-fetch';
 import { ShippingApiError } from './errors.ts';
 
-/** The Partner-ID header value, checked: the contract's PartnerId is an integer of at least 1. */
+/**
+ * The Partner-ID header value, checked as far as the contract goes: a Partner ID is a number. Whether
+ * it is a whole number, and its range, are not specified, so any finite number is sent as written.
+ */
 export function partnerIdHeader(partnerId: unknown): string {
-  if (typeof partnerId !== 'number' || !Number.isSafeInteger(partnerId) || partnerId < 1) {
-    throw new ShippingApiError(`partnerId must be a positive safe integer, such as 10042 (got ${describe(partnerId)}).`, {
+  if (typeof partnerId !== 'number' || !Number.isFinite(partnerId)) {
+    throw new ShippingApiError(`partnerId must be a finite number, such as 10042 (got ${describe(partnerId)}).`, {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',
     });

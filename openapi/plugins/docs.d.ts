@@ -1,5 +1,9 @@
 // Types of docs.js, for the tests that import it.
 /** The label under which the rendered reference shows every open point. */
 export declare const LABEL: string;
+/** The label under which the rendered reference names the RFC of a status code that HTTP fixes. */
+export declare const HTTP_LABEL: string;
+/** `text` with its relative links to guides' Markdown (`x.md`, `x.md#a`) pointing at their pages (`x.html`). */
+export declare function guideLinksToPages(text: string): string;
 declare function docsPlugin(): { id: string; decorators: { oas3: Record<string, () => object> } };
 export default docsPlugin;

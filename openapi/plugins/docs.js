@@ -4,6 +4,15 @@
 // under one label that a reader learns to look for.
 export const LABEL = 'Not specified:';
 
+// A status code that HTTP fixes, not the specification (x-http-standard), says so in the page.
+export const HTTP_LABEL = 'Status code from HTTP:';
+
+function appendNote(node, note) {
+  const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
+  if (description.includes(note)) return;
+  node.description = description ? `${description}\n\n${note}` : note;
+}
+
 function appendOpenPoint(node, text, markdown = true) {
   const note = markdown ? `**${LABEL}** ${text}` : `${LABEL} ${text}`;
   const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
@@ -17,6 +26,9 @@ function NotSpecified() {
   return {
     any: {
       enter(node) {
+        if (node && typeof node === 'object' && typeof node['x-http-standard'] === 'string') {
+          appendNote(node, `**${HTTP_LABEL}** ${node['x-http-standard']}. The specification gives no status codes.`);
+        }
         if (node && typeof node === 'object' && typeof node['x-unspecified'] === 'string') {
           appendOpenPoint(node, node['x-unspecified']);
         }
@@ -42,11 +54,30 @@ function NotSpecified() {
   };
 }
 
+// The guides are published as pages beside the reference (docs/<name>.html, npm run docs): a relative
+// link to a guide's Markdown in a description points at its page in the rendered reference, where
+// a browser would otherwise show the Markdown as raw text.
+export function guideLinksToPages(text) {
+  return text.replace(/\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s#]+)\.md(#[^)\s]*)?\)/gi, (_, file, anchor = '') => `](${file}.html${anchor})`);
+}
+
+function GuideLinks() {
+  return {
+    any: {
+      enter(node) {
+        if (node && typeof node === 'object' && typeof node.description === 'string') {
+          node.description = guideLinksToPages(node.description);
+        }
+      },
+    },
+  };
+}
+
 export default function docsPlugin() {
   return {
     id: 'docs',
     decorators: {
-      oas3: { 'not-specified': NotSpecified },
+      oas3: { 'not-specified': NotSpecified, 'guide-links': GuideLinks },
     },
   };
 }

@@ -1,11 +1,14 @@
-// The rendered reference in a real browser: Debian's Chromium, driven by playwright-core, opens
-// docs/index.html from disk with every request outside file:// and loopback blocked.
-import { mkdirSync, readFileSync } from 'node:fs';
+// The rendered reference and the guide pages in a real browser: Debian's Chromium, driven by
+// playwright-core, opens docs/index.html and every docs/<guide>.html from disk with every request
+// outside file:// and loopback blocked. A broken image, or anything the page's own
+// Content-Security-Policy refuses, fails the test.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DOCS_DIR, pageSources } from '../../scripts/docs-pages.ts';
 import { DOCS_PAGE } from '../../scripts/docs.ts';
 import { BUNDLE } from '../../scripts/lib/releases.ts';
 import { root } from '../../scripts/lib/tools.ts';
@@ -32,6 +35,26 @@ async function blockOutside(context: BrowserContext): Promise<string[]> {
   return blocked;
 }
 
+/**
+ * Records what the page's Content-Security-Policy refused (a blocked image fires no request, so the
+ * network guard does not see it), from before the page's first script runs.
+ */
+async function recordRefusals(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { __refused: string[] }).__refused = refused;
+    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+}
+
+// Redoc's script probes whether it may eval and does without: that one refusal is expected.
+const refusals = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { __refused?: string[] }).__refused ?? [])).filter((refusal) => refusal !== 'script-src eval');
+
+/** The images of the page that did not load: not complete, or with no pixels. */
+const brokenImages = (page: Page) =>
+  page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src || image.alt));
+
 /** Waits until the element is visible; fails the test when it does not become visible. */
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
 
@@ -52,6 +75,7 @@ beforeAll(async () => {
   });
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   blocked = await blockOutside(context);
+  await recordRefusals(context);
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(pathToFileURL(DOCS_PAGE).href);
@@ -122,9 +146,92 @@ describe('docs/index.html opened from disk, offline', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('shows its footer logo, and no broken image anywhere, nothing refused by its own policy', async () => {
+    await page.goto(pathToFileURL(DOCS_PAGE).href);
+    await page.locator('[data-testid="search-trigger"]', { hasText: 'Search' }).waitFor({ timeout: 30_000 });
+    const logo = page.locator('img[alt="redocly logo"]').first();
+    await visible(logo);
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 4000);
+    expect(await brokenImages(page)).toEqual([]);
+    expect(await refusals(page)).toEqual([]);
+  });
+
+  it('shows "Search" in the search box at first paint, before any script runs', async () => {
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const first = await still.newPage();
+      await first.goto(pathToFileURL(DOCS_PAGE).href);
+      const trigger = first.locator('[data-testid="search-trigger"]').first();
+      await visible(trigger);
+      const text = await trigger.innerText();
+      expect(text).toContain('Search');
+      expect(text).not.toContain('Loading');
+    } finally {
+      await still.close();
+    }
+  });
+
+  it('links the guides as pages, which open from the reference', async () => {
+    await page.goto(pathToFileURL(DOCS_PAGE).href);
+    const link = page.locator('a[href="getting-started.html"]').first();
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    await page.waitForURL(/getting-started\.html$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Getting started' }));
+  });
+
   it('attempted no request outside file:// and loopback', () => {
     expect(blocked).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the guide pages opened from disk, offline', () => {
+  for (const { page: name, markdown } of pageSources()) {
+    it(`${name} renders ${markdown} with its menu, no broken image, nothing refused`, async () => {
+      const guide = await context.newPage();
+      const errors: string[] = [];
+      guide.on('pageerror', (error) => errors.push(error.message));
+      guide.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      try {
+        await guide.goto(pathToFileURL(path.join(DOCS_DIR, name)).href);
+        const heading = /^# (.+)$/m.exec(readFileSync(path.join(root, markdown), 'utf8'))![1]!.replace(/`/g, '');
+        await visible(guide.getByRole('heading', { level: 1, name: heading }));
+        const menu = guide.getByRole('navigation', { name: 'Documentation' });
+        await visible(menu.locator('a[href="index.html"]'));
+        for (const other of pageSources()) await visible(menu.locator(`a[href="${other.page}"]`));
+        expect(await brokenImages(guide)).toEqual([]);
+        expect(await refusals(guide)).toEqual([]);
+        expect(errors).toEqual([]);
+        await guide.screenshot({ path: path.join(SHOTS, name.replace(/\.html$/, '.png')), fullPage: false });
+      } finally {
+        await guide.close();
+      }
+    });
+  }
+
+  it('nothing outside file:// and loopback was asked for', () => {
+    expect(blocked).toEqual([]);
+  });
+});
+
+describe('the broken-image check', () => {
+  it('reports an image that did not load, and one the policy refused', async () => {
+    const probe = await context.newPage();
+    try {
+      const file = path.join(SHOTS, 'broken-images.html');
+      writeFileSync(
+        file,
+        `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:"><img alt="gone" src="data:image/png;base64,AAAA"><img alt="outside" src="https://cdn.invalid/logo.svg">`,
+      );
+      await probe.goto(pathToFileURL(file).href);
+      await expect.poll(() => refusals(probe)).not.toEqual([]);
+      expect((await brokenImages(probe)).length).toBe(2);
+      expect((await refusals(probe)).join(' ')).toContain('cdn.invalid');
+    } finally {
+      await probe.close();
+    }
   });
 });
 

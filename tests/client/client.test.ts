@@ -48,10 +48,18 @@ describe('createShippingClient', () => {
     expect(api.received[0]?.headers.authorization).toBe(`Basic ${Buffer.from('søren:nøgle', 'utf8').toString('base64')}`);
   });
 
-  it.each([0, -5, 1.5, Number.NaN, 2 ** 53, '10042', null])('refuses partnerId %s, naming the field', (partnerId) => {
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, '10042', null, 10042n])('refuses partnerId %s, naming the field', (partnerId) => {
     const error = construct({ partnerId });
     expect(error.code).toBe('INVALID_OPTIONS');
-    expect(error.message).toMatch(/^partnerId must be a positive safe integer/);
+    expect(error.message).toMatch(/^partnerId must be a finite number/);
+  });
+
+  // The contract says only "number": whether a Partner ID is whole, and its range, are open.
+  it.each([[10042, '10042'], [1.5, '1.5'], [0, '0']])('sends partnerId %s as Partner-ID %s', async (partnerId, header) => {
+    const api = await startServer((_, response) => json(response, 200, {}));
+    const client = createShippingClient({ baseUrl: api.origin, username: 'user', apiKey: 'key', partnerId });
+    await client.POST('/shipment_drafts', { body: {} });
+    expect(api.received[0]?.headers['partner-id']).toBe(header);
   });
 
   it.each(['http://shipping.example/api/public/v3', 'http://10.0.0.7/api/public/v3', 'ftp://shipping.example/'])('refuses the non-HTTPS baseUrl %s', (baseUrl) => {

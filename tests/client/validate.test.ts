@@ -47,7 +47,7 @@ describe('validateCarrierSetupStatus', () => {
   });
 
   it.each<[unknown, string]>([
-    [{ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00+01:00', url: 'https://files.shipping.example/x.json' }, '/expires_at'],
+    [{ status: 'COMPLETED', expires_at: 1795275000, url: 'https://files.shipping.example/x.json' }, '/expires_at'],
     [{ status: 'IN_PROGRESS', expires_at: null, url: 'https://files.shipping.example/x.json' }, '/url'],
     [{ status: 'DONE', expires_at: null, url: null }, '/status'],
   ])('rejects %o at %s, in the branch its status names', (status, pointer) => {
@@ -71,9 +71,9 @@ describe('the generated request-body validators', () => {
   type Schema = 'ShipmentCreate' | 'SalesOrderCreate' | 'ImportedShipmentCreate' | 'ShipmentDraftCreate';
   it.each<[Schema, (body: any) => void, string, string]>([
     ['ShipmentCreate', (b) => void (b.sender.country_code = 'dk'), 'ShipmentCreate', '/sender/country_code'],
-    ['ShipmentCreate', (b) => void (b.partner_id = 0), 'ShipmentCreateLegacyPartnerId', '/partner_id'],
-    ['SalesOrderCreate', (b) => void (b.order_lines[0].vat_percent = '25'), 'SalesOrderCreate', '/order_lines/0/vat_percent'],
-    ['SalesOrderCreate', (b) => void (b.ordered_at = '2026-11-20T14:03:27+01:00'), 'SalesOrderCreate', '/ordered_at'],
+    ['ShipmentCreate', (b) => void (b.partner_id = true), 'ShipmentCreateLegacyPartnerId', '/partner_id'],
+    ['SalesOrderCreate', (b) => void (b.order_lines[0].vat_percent = '0,25'), 'SalesOrderCreate', '/order_lines/0/vat_percent'],
+    ['SalesOrderCreate', (b) => void (b.ordered_at = 1795275000), 'SalesOrderCreate', '/ordered_at'],
     ['ImportedShipmentCreate', (b) => void (b.partner_id = '10042'), 'ImportedShipmentCreateLegacyPartnerId', '/partner_id'],
     ['ShipmentDraftCreate', () => undefined, '[]', ''],
   ])('%s names the pointer of a broken body', (schema, breakIt, name, pointer) => {

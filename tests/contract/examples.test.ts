@@ -21,7 +21,9 @@ function illustrated(): Illustrated[] {
   const found: Illustrated[] = [];
   const media = (where: string, content: Record<string, any> = {}) => {
     for (const [type, m] of Object.entries(content)) {
-      if (m.examples) found.push({ where: `${where} ${type}`, schema: m.schema, examples: m.examples });
+      // A body without a schema (the bytes of a 206 slice) is checked against the setup file in
+      // examples-setup.test.ts.
+      if (m.examples && m.schema) found.push({ where: `${where} ${type}`, schema: m.schema, examples: m.examples });
     }
   };
   for (const [path, item] of Object.entries<any>(bundle.paths)) {
@@ -75,7 +77,7 @@ describe('examples', () => {
   it('an example that breaks its schema is caught', () => {
     const validate = validators.at('/components/schemas/SalesOrderCreate');
     const broken = structuredClone(bundle.components.examples.SalesOrderCreate.value);
-    broken.order_lines[0].vat_percent = '25';
+    broken.order_lines[0].vat_percent = '0,25';
     expect(validate(broken)).toBe(false);
   });
 

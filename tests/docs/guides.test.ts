@@ -27,6 +27,13 @@ const relativeLinks = (markdown: string) =>
 
 const DOCS_PAGE_FILE = 'docs/index.html';
 
+/** Paragraphs that name 401 or 416 without saying the code is HTTP's rule or the mock's answer. */
+const unattributedStatusCodes = (markdown: string) =>
+  markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .split(/\n\s*\n/)
+    .filter((paragraph) => /\b(401|416)\b/.test(paragraph) && !/RFC \d+|\bmock\b/.test(paragraph));
+
 /** The relative links of `markdown`, found in `document`, whose file or Markdown heading is missing. */
 function brokenLinks(markdown: string, document: string): string[] {
   return relativeLinks(markdown).filter((link) => {
@@ -54,6 +61,19 @@ describe('guides', () => {
   it.each(GUIDES)('%s names no host but loopback and placeholders (the host is not specified)', (guide) => {
     const hosts = [...read(`docs/${guide}`).matchAll(/https?:\/\/([^/\s"'`),;]+)/g)].map((m) => m[1]!);
     expect(hosts.filter((host) => !/^(127\.0\.0\.1(:\d+)?|<host>|\{host\})$/.test(host))).toEqual([]);
+  });
+
+  // The specification gives no status codes: a guide that names 401 or 416 says, in the same
+  // paragraph, that HTTP fixes it (RFC 9110, RFC 7617), or that it is the mock's answer. The client
+  // guide is left out: it says what the client does with an answer, not how the API answers.
+  it.each(GUIDES.filter((guide) => guide !== 'client.md'))('%s states no status code as the API\'s own', (guide) => {
+    expect(unattributedStatusCodes(read(`docs/${guide}`))).toEqual([]);
+  });
+
+  it('the status-code check finds a status code stated as the API\'s', () => {
+    expect(unattributedStatusCodes('A request without credentials is answered `401`.\n\nHTTP Basic (RFC 7617) answers `401`.')).toEqual([
+      'A request without credentials is answered `401`.',
+    ]);
   });
 
   it('the relative links in the descriptions of the bundle resolve from docs/index.html', () => {

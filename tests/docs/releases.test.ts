@@ -54,8 +54,9 @@ describe('CHANGELOG.md', () => {
 describe('npm run diff', () => {
   const scratch = tempDirForTests('diff-test-');
 
+  // A planted change is compared with the bundle itself, so that only the planted change counts.
   const diff = (revision?: string) => {
-    const args = revision ? ['--revision', revision] : [];
+    const args = revision ? ['--revision', revision, '--base', BUNDLE] : [];
     const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), ...args], { cwd: root, encoding: 'utf8' });
     return { status: result.status, output: result.stdout + result.stderr };
   };
@@ -80,6 +81,12 @@ describe('npm run diff', () => {
 
   it('passes on the current tree', () => {
     const { status, output } = diff();
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/No breaking change|The major version was raised/);
+  });
+
+  it('passes on the bundle compared with itself, with no breaking change', () => {
+    const { status, output } = diff(planted('unchanged', () => undefined));
     expect(status, output).toBe(0);
     expect(output).toContain('No breaking change');
   });

@@ -73,7 +73,7 @@ describe('the mock enforces the contract', () => {
 
   it('answers a body that breaks the contract with a validation error naming the field', async () => {
     const body = structuredClone(bundle.components.examples.SalesOrderCreate.value);
-    body.order_lines[0].vat_percent = '25';
+    body.order_lines[0].vat_percent = '25 %';
     const { response } = await client.POST('/sales_orders', { body });
     expect(response.status).toBe(422);
     // The contract gives no error body, so Prism lists the violations in a header.

@@ -63,7 +63,7 @@ describe('prism proxy in front of an upstream', () => {
   it('reports a request body that breaks the contract', async () => {
     answer = (_req, res) => res.writeHead(201).end();
     const body = structuredClone(examples.SalesOrderCreate.value);
-    body.order_lines[0].vat_percent = '25';
+    body.order_lines[0].vat_percent = '25 %';
     const { violations } = await call('/sales_orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(violations.map((v) => v.location.join('.'))).toContain('request.body.order_lines.0.vat_percent');
   });

@@ -1,5 +1,5 @@
 // Open shapes must say what is not specified with x-unspecified: a schema that constrains nothing,
-// an array without items, and a response without content.
+// an array without items, a response without content, and a media type without a schema.
 const SHAPE_KEYWORDS = ['type', '$ref', 'const', 'enum', 'allOf', 'oneOf', 'anyOf', 'not', 'properties', 'items', 'if', 'prefixItems'];
 const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties'];
 const SCHEMA_LISTS = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
@@ -30,6 +30,9 @@ export default function openShapeMarked(doc) {
   const content = (node, path) => {
     for (const [type, media] of Object.entries(node?.content ?? {})) {
       if (media?.schema) schema(media.schema, [...path, 'content', type, 'schema']);
+      else if (!marked(media)) {
+        results.push({ message: `Media type ${type} has no schema: say what is not specified with x-unspecified.`, path: [...path, 'content', type] });
+      }
     }
   };
 

@@ -12,8 +12,18 @@ export function exampleSetupFile(): CarrierSetupFile {
 
 const countries = ['DK', 'SE', 'NO', 'FI', 'DE', 'NL'];
 
+/** A carrier code for `index` in lowercase letters and underscores only, as carrier codes are: 0 → a, 26 → ba. */
+function letters(index: number): string {
+  let text = '';
+  do {
+    text = String.fromCharCode(97 + (index % 26)) + text;
+    index = Math.floor(index / 26);
+  } while (index > 0);
+  return text;
+}
+
 function carrier(index: number): CarrierSetupFile[number] {
-  const code = `carrier_${index}`;
+  const code = `carrier_${letters(index)}`;
   return {
     code,
     name: `Carrier ${index}`,

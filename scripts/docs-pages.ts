@@ -1,0 +1,180 @@
+// Renders every guide, docs/<name>.md, to the page docs/<name>.html beside the rendered reference,
+// with markdown-it: one self-contained page each, with the reference's Content-Security-Policy (no
+// script, nothing loaded from elsewhere), a menu of the reference and every guide, and the same look.
+// Links between guides point at their pages; CHANGELOG.md is rendered as docs/changelog.html; any
+// other link out of docs/ would break on the published site, so it is kept as text.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { root } from './lib/tools.ts';
+
+export const DOCS_DIR = path.join(root, 'docs');
+
+export interface Source {
+  /** The Markdown file, relative to the repository. */
+  markdown: string;
+  /** The page it becomes, under docs/. */
+  page: string;
+}
+
+/** Every guide page and its Markdown source: docs/*.md, and the changelog. */
+export function pageSources(): Source[] {
+  // Getting started first, then the guides by name.
+  const first = (name: string) => (name === 'getting-started.md' ? 0 : 1);
+  const guides = readdirSync(DOCS_DIR)
+    .filter((name) => name.endsWith('.md'))
+    .sort((a, b) => first(a) - first(b) || a.localeCompare(b))
+    .map((name) => ({ markdown: `docs/${name}`, page: name.replace(/\.md$/, '.html') }));
+  return [...guides, { markdown: 'CHANGELOG.md', page: 'changelog.html' }];
+}
+
+/** GitHub's anchor of a heading, so that links written for GitHub land on the same heading. */
+export const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+const title = (markdown: string, fallback: string) => /^# (.+)$/m.exec(markdown)?.[1]?.replace(/`/g, '') ?? fallback;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where a relative link of `from` (a Markdown file of the repository) points among the pages, or undefined. */
+function pageLink(href: string, from: string, sources: Source[]): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return href;
+  const [file = '', anchor] = href.split('#');
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), file));
+  const source = sources.find((s) => s.markdown === target);
+  if (source) return anchor ? `${source.page}#${anchor}` : source.page;
+  // A file of docs/ itself (the reference, index.html) is published with the pages.
+  if (target.startsWith('docs/') && existsSync(path.join(root, target))) return path.posix.relative('docs', target) + (anchor ? `#${anchor}` : '');
+  return undefined;
+}
+
+function markdownRenderer(from: string, sources: Source[]): MarkdownIt {
+  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+  md.core.ruler.push('guide_pages', (state) => {
+    for (const [i, token] of state.tokens.entries()) {
+      if (token.type === 'heading_open') {
+        const inline = state.tokens[i + 1];
+        const text = (inline?.children ?? []).map((child) => child.content).join('');
+        token.attrSet('id', slug(text));
+      }
+      let outside = false;
+      for (const child of token.children ?? []) {
+        if (child.type === 'link_close' && outside) {
+          child.tag = 'span';
+          outside = false;
+        }
+        if (child.type !== 'link_open') continue;
+        const href = child.attrGet('href') ?? '';
+        const to = pageLink(href, from, sources);
+        if (to !== undefined) {
+          child.attrSet('href', to);
+          continue;
+        }
+        // A link that would break on the published site is kept as its text.
+        child.tag = 'span';
+        child.attrs = [];
+        outside = true;
+      }
+    }
+  });
+  return md;
+}
+
+const STYLE = `
+:root { color-scheme: light; --text: #1a1c21; --muted: #5b5e66; --link: #3e63dd; --border: #e4e4e7; --side: #fafafa; --code: #f4f4f5; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 15px; line-height: 1.6; color: var(--text); background: #fff; }
+.layout { display: flex; min-height: 100vh; }
+nav { flex: 0 0 260px; background: var(--side); border-right: 1px solid var(--border); padding: 24px 16px; position: sticky; top: 0; height: 100vh; overflow-y: auto; }
+nav .api { display: block; font-weight: 600; margin-bottom: 16px; color: var(--text); text-decoration: none; }
+nav h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 16px 0 8px; }
+nav ul { list-style: none; margin: 0; padding: 0; }
+nav li a { display: block; padding: 4px 8px; border-radius: 6px; color: var(--text); text-decoration: none; }
+nav li a:hover { background: #f0f0f3; }
+nav li a[aria-current="page"] { background: #e8ecfb; color: var(--link); font-weight: 600; }
+main { flex: 1 1 auto; max-width: 880px; padding: 32px 48px 64px; }
+h1, h2, h3, h4 { line-height: 1.3; margin: 1.6em 0 .6em; }
+h1 { font-size: 30px; margin-top: 0; }
+h2 { font-size: 22px; padding-bottom: .3em; border-bottom: 1px solid var(--border); }
+h3 { font-size: 18px; }
+a { color: var(--link); }
+a:not([href]) { color: inherit; text-decoration: none; }
+code { font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 13px; background: var(--code); padding: .1em .35em; border-radius: 4px; }
+pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; }
+pre code { background: none; padding: 0; }
+table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; }
+th, td { border: 1px solid var(--border); padding: 6px 12px; text-align: left; vertical-align: top; }
+th { background: var(--side); }
+blockquote { margin: 1em 0; padding: 0 1em; color: var(--muted); border-left: 4px solid var(--border); }
+footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
+@media (max-width: 800px) { .layout { display: block; } nav { position: static; height: auto; } main { padding: 24px 16px; } }
+`;
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** The HTML page of one source. */
+export function renderPage(source: Source, sources: Source[], apiTitle: string): string {
+  const markdown = readFileSync(path.join(root, source.markdown), 'utf8');
+  const body = markdownRenderer(source.markdown, sources).render(markdown);
+  const pageTitle = title(markdown, source.page);
+  const menu = sources
+    .map((s) => {
+      const current = s.page === source.page ? ' aria-current="page"' : '';
+      return `      <li><a href="${s.page}"${current}>${escapeHtml(title(readFileSync(path.join(root, s.markdown), 'utf8'), s.page))}</a></li>`;
+    })
+    .join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <!-- Generated from ${source.markdown} by npm run docs; edit the Markdown, not this page. -->
+  <meta http-equiv="Content-Security-Policy" content="${CSP}" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>${escapeHtml(pageTitle)} · ${escapeHtml(apiTitle)}</title>
+  <style>${STYLE}</style>
+</head>
+<body>
+<div class="layout">
+  <nav aria-label="Documentation">
+    <a class="api" href="index.html">${escapeHtml(apiTitle)}: API reference</a>
+    <h2>Guides</h2>
+    <ul>
+${menu}
+    </ul>
+  </nav>
+  <main>
+${body}    <footer>Rendered from <code>${escapeHtml(source.markdown)}</code>. The API reference is <a href="index.html">index.html</a>.</footer>
+  </main>
+</div>
+</body>
+</html>
+`;
+}
+
+const apiTitle = (): string => JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).info.title;
+
+/** Writes every page into `outDir`; returns the page names. */
+export function renderPages(outDir: string = DOCS_DIR): string[] {
+  const sources = pageSources();
+  const name = apiTitle();
+  for (const source of sources) writeFileSync(path.join(outDir, source.page), renderPage(source, sources, name));
+  return sources.map((s) => s.page);
+}
+
+/** The pages of `docsDir` that differ from a fresh rendering in `freshDir`, and pages whose source is gone. */
+export function stalePages(docsDir: string, freshDir: string): string[] {
+  const expected = pageSources().map((s) => s.page);
+  const differ = expected.filter((page) => {
+    const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+    const committed = read(path.join(docsDir, page));
+    return committed === undefined || committed !== read(path.join(freshDir, page));
+  });
+  const orphans = existsSync(docsDir)
+    ? readdirSync(docsDir).filter((name) => name.endsWith('.html') && name !== 'index.html' && !expected.includes(name))
+    : [];
+  return [...differ, ...orphans];
+}

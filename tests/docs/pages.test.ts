@@ -1,0 +1,126 @@
+// The guides as pages (docs/<name>.html, npm run docs): one per guide and for the changelog, fresh,
+// offline like the reference, and with every link landing on a page of the published folder.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
+import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../scripts/docs-pages.ts';
+import { DOCS_PAGE, finishPage } from '../../scripts/docs.ts';
+import { withTempDir } from '../../scripts/lib/tools.ts';
+
+const sources = pageSources();
+const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');
+
+/** The href values of the links of an HTML page. */
+const hrefs = (html: string) => [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const ids = (html: string) => new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
+
+/** Links of `page` that land on no file of docs/, or on no heading of a guide page. */
+function brokenLinks(page: string, docsDir = DOCS_DIR): string[] {
+  const html = readFileSync(path.join(docsDir, page), 'utf8');
+  return hrefs(html).filter((href) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return false;
+    const [file = '', anchor] = href.split('#');
+    const target = file || page;
+    if (!existsSync(path.join(docsDir, target))) return true;
+    // Anchors into the reference are Redoc's own; those into a guide page are its heading ids.
+    return Boolean(anchor) && target !== 'index.html' && !ids(readFileSync(path.join(docsDir, target), 'utf8')).has(anchor!);
+  });
+}
+
+describe('guide pages', () => {
+  it('every guide of docs/ and the changelog has its page', () => {
+    const guides = readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md'));
+    expect(sources.map((s) => s.markdown).sort()).toEqual([...guides.map((g) => `docs/${g}`), 'CHANGELOG.md'].sort());
+    for (const { page } of sources) expect(existsSync(path.join(DOCS_DIR, page)), page).toBe(true);
+    expect(sources[0]!.page).toBe('getting-started.html');
+  });
+
+  it('match a fresh rendering of their Markdown', () => {
+    withTempDir('pages-', (fresh) => {
+      renderPages(fresh);
+      expect(stalePages(DOCS_DIR, fresh)).toEqual([]);
+    });
+  });
+
+  it('the staleness check reports a page that differs from its Markdown, a missing page and a page without a source', () => {
+    withTempDir('pages-', (fresh) => {
+      renderPages(fresh);
+      withTempDir('pages-committed-', (committed) => {
+        cpSync(fresh, committed, { recursive: true });
+        writeFileSync(path.join(committed, 'partner-attribution.html'), read('partner-attribution.html').replace('Partner attribution', 'Partner reporting'));
+        rmSync(path.join(committed, 'getting-started.html'));
+        writeFileSync(path.join(committed, 'orphan.html'), '<!DOCTYPE html>');
+        expect(stalePages(committed, fresh).sort()).toEqual(['getting-started.html', 'orphan.html', 'partner-attribution.html']);
+      });
+    });
+  });
+
+  it.each(sources.map((s) => s.page))('%s loads nothing from elsewhere and runs no script', (page) => {
+    const html = read(page);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/https?:|\*|script-src/);
+    expect(/<script|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
+  });
+
+  it.each(sources.map((s) => s.page))('%s: every link lands on a page of docs/, anchors included, none on Markdown', (page) => {
+    expect(brokenLinks(page)).toEqual([]);
+    expect(hrefs(read(page)).filter((href) => /\.md(#|$)/.test(href))).toEqual([]);
+  });
+
+  it('links between guides point at their pages, with the heading of GitHub', () => {
+    expect(hrefs(read('contract-testing.html'))).toContain('partner-attribution.html#migrating-off-the-partner_id-body-field');
+    expect(read('partner-attribution.html')).toContain('id="migrating-off-the-partner_id-body-field"');
+    expect(hrefs(read('partner-attribution.html'))).toContain('changelog.html');
+  });
+
+  it('the link checker finds a broken link', () => {
+    withTempDir('pages-links-', (dir) => {
+      writeFileSync(path.join(dir, 'a.html'), '<h2 id="here">x</h2><a href="b.html">b</a> <a href="a.html#nowhere">c</a> <a href="#here">d</a> <a href="https://x.test/">e</a>');
+      expect(brokenLinks('a.html', dir)).toEqual(['b.html', 'a.html#nowhere']);
+    });
+  });
+});
+
+describe('the reference links the pages', () => {
+  it('its descriptions link the guide pages, not their Markdown', () => {
+    const html = readFileSync(DOCS_PAGE, 'utf8');
+    for (const { page } of sources.filter((s) => s.markdown.startsWith('docs/') && s.page !== 'client.html')) {
+      expect(html.includes(`href="${page}"`), page).toBe(true);
+    }
+    expect(/href="[a-z-]+\.md"/.test(html)).toBe(false);
+  });
+
+  it('guideLinksToPages rewrites relative Markdown links only', () => {
+    expect(guideLinksToPages('[a](getting-started.md) [b](partner-attribution.md#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)')).toBe(
+      '[a](getting-started.html) [b](partner-attribution.html#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)',
+    );
+  });
+});
+
+describe('the reference page', () => {
+  const html = readFileSync(DOCS_PAGE, 'utf8');
+
+  it('names the RFC of every status code that HTTP fixes, under one label', () => {
+    for (const rfc of ['RFC 9110 §15.5.2 (401 Unauthorized), RFC 7617', 'RFC 9110 §15.3.7 (206 Partial Content)', 'RFC 9110 §15.5.17 (416 Range Not Satisfiable)', 'RFC 9110 §15.3.1 (200 OK)']) {
+      expect(html.includes(`**${HTTP_LABEL}** ${rfc}`), rfc).toBe(true);
+    }
+  });
+
+  it('names no logo on cdn.redoc.ly, which its policy blocks: the logo is inlined', () => {
+    expect(html.includes('cdn.redoc.ly')).toBe(false);
+    expect(html.includes('data:image/svg+xml,')).toBe(true);
+  });
+
+  it('prerenders its search box as "Search", not "Loading..."', () => {
+    const trigger = html.indexOf('data-testid="search-trigger"');
+    const text = html.slice(trigger, trigger + 4000);
+    expect(text.includes('<span>Search</span>')).toBe(true);
+    expect(text.includes('Loading...')).toBe(false);
+  });
+
+  it('finishing a page fails when Redoc no longer renders what it fixes', () => {
+    expect(() => finishPage('<html></html>')).toThrow(/cdn\.redoc\.ly/);
+  });
+});
