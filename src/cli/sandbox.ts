@@ -1,4 +1,5 @@
 // `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
+import path from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from './io.ts';
 
@@ -23,7 +24,7 @@ export async function sandbox(flags: SandboxFlags, io: Io): Promise<number> {
     generationMs: whole('--generation-ms', flags.generationMs, 0),
     urlTtlMs: whole('--url-ttl-ms', flags.urlTtlMs, 1),
     minPollMs: whole('--min-poll-ms', flags.minPollMs, 0),
-    setupFile: flags.setupFile,
+    setupFile: flags.setupFile === undefined ? undefined : path.resolve(io.cwd, flags.setupFile),
   };
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as typeof options;
   let running: Awaited<ReturnType<typeof startSandbox>>;
