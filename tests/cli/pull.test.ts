@@ -1,7 +1,7 @@
 // `setup pull` against the sandbox, without a terminal: plain lines, the file written whole, --json,
 // the exit codes of a remote failure and of Ctrl-C.
 import { EventEmitter } from 'node:events';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -56,6 +56,14 @@ it('exits 3 when the service cannot be reached, and leaves the old file alone', 
   expect(result.code).toBe(3);
   expect(result.stderr).toContain('NETWORK_ERROR');
   expect(readFileSync(path.join(files.dir, 'kept.json'), 'utf8')).toBe('the old file');
+});
+
+it('removes the temporary file when the rename fails', async () => {
+  mkdirSync(path.join(files.dir, 'a-folder'));
+  const result = await run(['setup', 'pull', '--out', 'a-folder', '--poll-interval', '0.1'], { cwd: files.dir, env: env('folder') });
+  expect(result.code).toBe(3);
+  expect(result.stderr).toContain('Could not write a-folder');
+  expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 });
 
 it('exits 130 on Ctrl-C while polling, and writes nothing', async () => {
