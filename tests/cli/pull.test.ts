@@ -1,7 +1,7 @@
 // `setup pull` against the sandbox, without a terminal: plain lines, the file written whole, --json,
 // the exit codes of a remote failure and of Ctrl-C.
 import { EventEmitter } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -56,6 +56,16 @@ it('exits 3 when the service cannot be reached, and leaves the old file alone', 
   expect(result.code).toBe(3);
   expect(result.stderr).toContain('NETWORK_ERROR');
   expect(readFileSync(path.join(files.dir, 'kept.json'), 'utf8')).toBe('the old file');
+});
+
+it('replaces the file in one step, never writing into the old one', async () => {
+  // A rename replaces the link itself; a write in place would go through it into the linked file.
+  writeFileSync(path.join(files.dir, 'linked.json'), 'the old file');
+  symlinkSync('linked.json', path.join(files.dir, 'link.json'));
+  const result = await run(['setup', 'pull', '--out', 'link.json', '--poll-interval', '0.1'], { cwd: files.dir, env: env('atomic') });
+  expect(result.code).toBe(0);
+  expect(readFileSync(path.join(files.dir, 'linked.json'), 'utf8')).toBe('the old file');
+  expect(lstatSync(path.join(files.dir, 'link.json')).isFile()).toBe(true);
 });
 
 it('removes the temporary file when the rename fails', async () => {
