@@ -196,7 +196,7 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
       setupPointer,
     });
   }
-  if (own === true) {
+  if (own === true && combination.own_agreement_available) {
     unchecked.push({
       code: 'CUSTOMER_NUMBER',
       what: `the customer number of the own agreement (available_customer_numbers: ${JSON.stringify(combination.available_customer_numbers)})`,

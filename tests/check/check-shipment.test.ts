@@ -76,6 +76,8 @@ describe('each rule, kept and broken', () => {
     });
     expect(result.problems).toEqual([expect.objectContaining({ code: 'OWN_AGREEMENT_UNAVAILABLE', pointer: '/own_agreement', setupPointer: '/0/products/0/country_combinations/0' })]);
     expect(result.problems[0]!.message).toContain('own_agreement_available: false');
+    // The customer number of an agreement that is not there is not listed as unchecked.
+    expect(result.unchecked).toEqual([]);
     const allowed = check((s) => {
       s.own_agreement = true;
       s.receiver.country_code = 'NO';
