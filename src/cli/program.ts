@@ -114,13 +114,17 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
 /** Runs the command line on `argv` (without node and the script) and returns the exit code. */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.OK;
-  const program = createProgram(io, (c) => (code = c));
+  // With --json, a failure that printed nothing on stdout prints { error, exitCode } there.
+  let printed = false;
+  const stdout = { write: (text: string) => ((printed = true), io.stdout.write(text)), isTTY: io.stdout.isTTY };
+  const program = createProgram({ ...io, stdout }, (c) => (code = c));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.BAD_INPUT;
     if (error instanceof CliError) {
+      if (argv.includes('--json') && !printed) line(io.stdout, JSON.stringify({ error: error.message, exitCode: error.exitCode }));
       line(io.stderr, painter(io.stderr, io.env)('red', `shipping-api: ${error.message}`));
       return error.exitCode;
     }

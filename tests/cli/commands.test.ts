@@ -128,6 +128,17 @@ describe('check', () => {
     expect((await cli(['check', 'nothing.json'])).code).toBe(2);
     expect((await cli(['check', 'ship.json', '--setup', 'broken.json'])).code).toBe(2);
     expect((await cli(['check', 'ship.json', '--setup', 'text.json'])).code).toBe(2);
+    // With --json, the failure is JSON on stdout too.
+    const json = await cli(['check', 'nothing.json', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ error: 'nothing.json: cannot read the shipment (no such file).', exitCode: 2 });
+  });
+});
+
+describe('tables', () => {
+  it('line up columns of wide and combining characters', async () => {
+    const { table } = await import('../../src/cli/table.ts');
+    const lines = table(['Name', 'Code'], [['快递到家', 'a'], ['Łódź', 'b'], ['Å', 'c']]).split('\n');
+    expect(lines).toEqual(['Name      Code', '--------  ----', '快递到家  a', 'Łódź      b', 'Å         c']);
   });
 });
 
