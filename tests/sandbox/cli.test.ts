@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/tools.ts';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
 import { freePort } from '../support/servers.ts';
-import { basic } from './support.ts';
+import { basic } from './support/sandbox.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-'));

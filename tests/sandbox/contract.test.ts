@@ -7,8 +7,8 @@ import { afterAll, afterEach, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../scripts/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { harRecorder } from './har.ts';
-import { basic, closeSandboxes, post, sandbox, sleep } from './support.ts';
+import { harRecorder } from './support/har.ts';
+import { basic, closeSandboxes, post, sandbox, sleep } from './support/sandbox.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-har-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
