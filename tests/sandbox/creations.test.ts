@@ -1,7 +1,7 @@
 // The four creations: 201 with an id and never a Partner ID; 400, 415, 413, 422 with problems that
 // name the JSON pointer or the header; attribution per specification 5.2.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, post, sandbox } from './support.ts';
+import { basic, closeSandboxes, post, sandbox } from './support/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -104,5 +104,18 @@ describe('GET /_sandbox/attributions', () => {
     expect(await list('a')).toEqual([]);
     expect(await list('b')).toHaveLength(1);
     expect(await (await post(`${s.baseUrl}/shipments`, shipment, {}, 'a')).json()).toEqual({ id: 'shipment-1' });
+  });
+});
+
+describe('an account', () => {
+  it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
+    const { Account, MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
+    const account = new Account();
+    for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1) account.record({ id: `shipment-${n}`, resource: 'shipment', partnerId: null, source: 'none' });
+    const listed = account.listAttributions();
+    expect(listed).toHaveLength(MAX_ATTRIBUTIONS);
+    expect(listed.at(-1)!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 3}`);
+    expect(listed[0]!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 2 + 1}`);
+    expect(account.attributions.length).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
   });
 });
