@@ -34,7 +34,7 @@ export type UncheckedCode =
   | 'NO_PRODUCT_CODE'
   /** No sender or receiver country_code: the country combination cannot be chosen. */
   | 'NO_COUNTRY'
-  /** The file lists the product code more than once; the first is checked. */
+  /** The file lists the product code more than once; the first with the route is checked. */
   | 'AMBIGUOUS_PRODUCT'
   /** No own_agreement: which agreement applies then is not specified. */
   | 'NO_AGREEMENT_CHOSEN'
@@ -138,20 +138,22 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
     problems.push({ pointer: '/product_code', code: 'UNKNOWN_PRODUCT', message: `product_code ${JSON.stringify(productCode)} is no product of the carrier setup file.` });
     return result();
   }
-  if (products.length > 1) {
+  const ambiguous = (checked: string) => {
+    if (products.length < 2) return;
     unchecked.push({
       code: 'AMBIGUOUS_PRODUCT',
       pointer: '/product_code',
-      what: `the products ${products.slice(1).map((p) => p.pointer).join(', ')} of the same code`,
-      reason: `the file lists product code ${productCode} ${products.length} times; the shipment was checked against the first, ${products[0]!.pointer}`,
+      what: `the products ${products.filter((p) => p.pointer !== checked).map((p) => p.pointer).join(', ')} of the same code`,
+      reason: `the file lists product code ${productCode} ${products.length} times; the shipment was checked against ${checked}`,
     });
-  }
+  };
 
   // The country combination.
   const from = isObject(body.sender) ? body.sender.country_code : undefined;
   const to = isObject(body.receiver) ? body.receiver.country_code : undefined;
   if (typeof from !== 'string' || typeof to !== 'string') {
     const missing = [typeof from !== 'string' && 'sender.country_code', typeof to !== 'string' && 'receiver.country_code'].filter(Boolean).join(' and ');
+    ambiguous(products[0]!.pointer);
     unchecked.push({
       code: 'NO_COUNTRY',
       pointer: typeof to !== 'string' ? '/receiver/country_code' : '/sender/country_code',
@@ -161,6 +163,7 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
     return result();
   }
   const found = index.combination(productCode, from, to);
+  ambiguous(found?.pointer ?? products[0]!.pointer);
   if (!found) {
     const { product, carrier, pointer } = products[0]!;
     const offered = product.country_combinations.map((c) => `${c.sender_country_code} → ${c.receiver_country_code}`).join(', ');

@@ -52,7 +52,10 @@ export interface CarrierSetupIndex {
   product(code: string): IndexedProduct | undefined;
   /** Every product of that code, in file order (more than one only when the file repeats a code). */
   products(code: string): readonly IndexedProduct[];
-  /** The country combination of a product for a pair of countries. */
+  /**
+   * The country combination of a product for a pair of countries; when the file lists the product
+   * code more than once, that of the first product of the code that has the pair.
+   */
   combination(productCode: string, from: string, to: string): IndexedCombination | undefined;
   /** The services of a product's country combination, required and available. */
   services(productCode: string, from: string, to: string): CombinationServices | undefined;
@@ -86,13 +89,12 @@ export function carrierSetupIndex(file: CarrierSetupFile, options: { validated?:
       const same = products.get(product.code);
       if (same) same.push(entry);
       else products.set(product.code, [entry]);
-      const first = same === undefined;
       product.country_combinations.forEach((combination, k) => {
         const pair = key(combination.sender_country_code, combination.receiver_country_code);
         const combinationKey = key(product.code, pair);
         const indexed: IndexedCombination = { ...entry, combination, combinationPointer: `${pointer}/country_combinations/${k}` };
-        // The first product of a code and its first combination for a pair answer lookups.
-        if (first && !combinations.has(combinationKey)) {
+        // The first combination for a pair, of the first product of the code that has one, answers lookups.
+        if (!combinations.has(combinationKey)) {
           combinations.set(combinationKey, indexed);
           services.set(combinationKey, servicesOf(combination, indexed.combinationPointer, serviceCodes));
         } else {

@@ -197,6 +197,17 @@ describe('what the check leaves unchecked, and why', () => {
     expect(result.combination).toBe('/0/products/1/country_combinations/0');
   });
 
+  it('AMBIGUOUS_PRODUCT: of a product code listed twice, the one with the route is checked', () => {
+    const result = check((s) => {
+      s.product_code = 'np_shop';
+      s.sender.country_code = 'NO';
+      s.receiver.country_code = 'NO';
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.combination).toBe('/1/products/1/country_combinations/0');
+    expect(only(result, 'AMBIGUOUS_PRODUCT')).toMatchObject({ what: 'the products /0/products/1 of the same code', reason: expect.stringContaining('checked against /1/products/1') });
+  });
+
   it('NO_AGREEMENT_CHOSEN: without own_agreement the agreement is not checked', () => {
     const result = check((s) => {
       delete s.own_agreement;
@@ -252,6 +263,7 @@ describe('what the check leaves unchecked, and why', () => {
 
 describe('the index', () => {
   it('answers routes, products, combinations and services', () => {
+    expect(index.combination('np_shop', 'NO', 'NO')?.pointer).toBe('/1/products/1');
     expect(index.routes({ from: 'NO', to: 'NO' }).map((r) => [r.carrier.code, r.products.map((p) => p.product.code)])).toEqual([['fjord_freight', ['ff_pallet', 'np_shop']]]);
     expect(index.routes({ from: 'DK', to: 'US' })).toEqual([]);
     expect(index.product('ff_pallet')).toMatchObject({ pointer: '/1/products/0', carrier: { code: 'fjord_freight' } });
