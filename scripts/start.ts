@@ -1,10 +1,11 @@
-// `npm start`: brings the generated files up to date, then serves the rendered API reference and
-// the mock side by side on loopback until Ctrl-C.
-//   npm start [-- --docs-port 8080 --port 4010]   (or DOCS_PORT, MOCK_PORT)
+// `npm start`: brings the generated files up to date, then serves the rendered API reference, the
+// mock and the sandbox side by side on loopback until Ctrl-C.
+//   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT)
 import { refresh } from './build.ts';
-import { command, docsPortOption, mockPortOption, run } from './lib/cli.ts';
+import { command, docsPortOption, mockPortOption, run, sandboxPortOption } from './lib/cli.ts';
 import { serveDocs } from './lib/docs-server.ts';
 import { mockBanner, startMock } from './lib/mock.ts';
+import { sandboxBanner, startSandboxOnPort } from './sandbox.ts';
 
 /** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
 interface Started {
@@ -17,6 +18,7 @@ interface Started {
 interface Options {
   port: number;
   docsPort: number;
+  sandboxPort: number;
 }
 
 /** The servers, started in this order and stopped in the reverse order. */
@@ -35,12 +37,20 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
       return { banner: mockBanner(mock.url), stop: mock.stop, exited: mock.exited };
     },
   },
+  {
+    name: 'the sandbox',
+    start: async ({ sandboxPort }) => {
+      const sandbox = await startSandboxOnPort(sandboxPort, '--sandbox-port or SANDBOX_PORT');
+      return { banner: sandboxBanner(sandbox), stop: sandbox.close };
+    },
+  },
 ];
 
 async function main(): Promise<void> {
-  const options = command('start', 'Refreshes the generated files, then serves the rendered reference and the mock on loopback.')
+  const options = command('start', 'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.')
     .addOption(docsPortOption())
     .addOption(mockPortOption())
+    .addOption(sandboxPortOption('sandbox-port'))
     .parse()
     .opts<Options>();
 

@@ -14,3 +14,20 @@ export {
   validateCarrierSetupStatus,
 } from './validate.ts';
 export type { components, operations, paths } from '../generated/schema.js';
+export {
+  type CarrierSetupIndex,
+  carrierSetupIndex,
+  type CombinationServices,
+  type IndexedCombination,
+  type IndexedProduct,
+  type IndexedService,
+  type RouteCarrier,
+} from './setup-index.ts';
+export {
+  checkShipment,
+  type ShipmentCheck,
+  type ShipmentProblem,
+  type ShipmentProblemCode,
+  type UncheckedCode,
+  type UncheckedItem,
+} from './check-shipment.ts';

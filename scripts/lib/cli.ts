@@ -24,6 +24,10 @@ export const mockPortOption = () => portOption('port', 'MOCK_PORT', DEFAULT_MOCK
 export const DEFAULT_DOCS_PORT = 8080;
 export const docsPortOption = () => portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
 
+/** The sandbox's port: `--<flag>` or SANDBOX_PORT, 4020 by default. */
+export const DEFAULT_SANDBOX_PORT = 4020;
+export const sandboxPortOption = (flag = 'port') => portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox');
+
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {
   return new Command(name).description(description).allowExcessArguments(false).showSuggestionAfterError(true);

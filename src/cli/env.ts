@@ -1,0 +1,28 @@
+// The connection settings come from the environment only: a flag value would land in the shell's
+// history. None of them is ever printed.
+import { CliError, EXIT } from './io.ts';
+
+export interface Connection {
+  baseUrl: string;
+  username: string;
+  apiKey: string;
+  partnerId?: number;
+}
+
+export const ENV_NAMES = ['SHIPPING_BASE_URL', 'SHIPPING_USER', 'SHIPPING_API_KEY', 'SHIPPING_PARTNER_ID'] as const;
+
+export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
+  const missing = ENV_NAMES.slice(0, 3).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new CliError(`Set ${missing.join(', ')} in the environment (see shipping-api --help).`, EXIT.BAD_INPUT);
+  }
+  const connection: Connection = { baseUrl: env.SHIPPING_BASE_URL!, username: env.SHIPPING_USER!, apiKey: env.SHIPPING_API_KEY! };
+  const partner = env.SHIPPING_PARTNER_ID;
+  if (partner !== undefined && partner !== '') {
+    if (!/^[0-9]+$/.test(partner) || !Number.isSafeInteger(Number(partner))) {
+      throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID (digits only).', EXIT.BAD_INPUT);
+    }
+    connection.partnerId = Number(partner);
+  }
+  return connection;
+}

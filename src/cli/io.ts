@@ -1,0 +1,53 @@
+// What every command writes to and reads from, the exit codes, and the one error a command throws
+// to end with a message and a code.
+import { styleText } from 'node:util';
+
+/** The exit codes of `shipping-api`; docs/cli.md lists them. */
+export const EXIT = {
+  /** Done; the check passed. */
+  OK: 0,
+  /** The check ran and failed: problems in the shipment, the setup file or the recording. */
+  CHECK_FAILED: 1,
+  /** Bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON. */
+  BAD_INPUT: 2,
+  /** The service, the network or the workflow failed. */
+  REMOTE_FAILED: 3,
+  /** Interrupted with Ctrl-C (SIGINT). */
+  INTERRUPTED: 130,
+} as const;
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface Io {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Where SIGINT is delivered; the process by default. */
+  signals: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
+}
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything but the empty string. */
+export function colourOn(output: Output, env: NodeJS.ProcessEnv): boolean {
+  return output.isTTY === true && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') && env.TERM !== 'dumb';
+}
+
+export type Style = Parameters<typeof styleText>[0];
+
+/** A painter for one output: styled text on a colour terminal, the text itself otherwise. */
+export function painter(output: Output, env: NodeJS.ProcessEnv): (style: Style, text: string) => string {
+  return colourOn(output, env) ? (style, text) => styleText(style, text, { validateStream: false }) : (_style, text) => text;
+}
+
+export const line = (output: Output, text = '') => output.write(`${text}\n`);

@@ -1,0 +1,134 @@
+// The `shipping-api` command line: the commands, their flags and help (commander), and one
+// function that runs it and returns the exit code, so that it runs the same in a test as in a shell.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { CliError, EXIT, type Io, line, painter } from './io.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const ENVIRONMENT = `
+Environment (the connection is never taken from a flag, and never printed):
+  SHIPPING_BASE_URL    the API root, ending in /api/public/v3 (HTTPS, or HTTP on loopback)
+  SHIPPING_USER        the API user
+  SHIPPING_API_KEY     the API key
+  SHIPPING_PARTNER_ID  optional: the numeric Partner ID, sent as the Partner-ID header
+  NO_COLOR             when set, no colour even on a terminal
+
+Exit codes:
+  0    done; the check passed
+  1    the check failed (problems in the shipment, the setup file or the recording)
+  2    bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON
+  3    the service, the network or the workflow failed
+  130  interrupted (Ctrl-C)`;
+
+export function createProgram(io: Io, done: (code: number) => void): Command {
+  const paint = painter(io.stderr, io.env);
+  const program = new Command('shipping-api')
+    .description('Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.')
+    .version(version, '-V, --version')
+    .helpOption('-h, --help', 'show help for the command')
+    .addHelpText('after', ENVIRONMENT)
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(paint('red', text)),
+    });
+  // Every command, nested ones too, ends through runCli rather than process.exit.
+  const configure = (command: Command) => command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(add --help for usage)');
+  configure(program);
+
+  const setup = configure(program.command('setup').description('pull, validate and read the carrier setup file'));
+  configure(
+    setup
+      .command('pull')
+      .description('request the carrier setup file, wait for it, download it and write it atomically')
+      .requiredOption('-o, --out <file>', 'the file to write (written to a temporary file, then renamed)')
+      .option('--poll-interval <seconds>', 'time between two polls of GET /setups/carriers', '15')
+      .option('--timeout <seconds>', 'give up after this long')
+      .option('--json', 'print a JSON summary on stdout')
+      .addHelpText('after', '\nNeeds SHIPPING_BASE_URL, SHIPPING_USER and SHIPPING_API_KEY in the environment.')
+      .action(async (options) => done(await (await import('./setup-pull.ts')).setupPull(options, io))),
+  );
+  configure(
+    setup
+      .command('validate')
+      .description('check a carrier setup file against the contract; exit 1 naming the JSON pointer of the first problem')
+      .argument('<file>', 'the carrier setup file')
+      .option('--json', 'print the result as JSON')
+      .action(async (file, options) => done(await (await import('./setup-file.ts')).setupValidate(file, options, io))),
+  );
+  configure(
+    setup
+      .command('routes')
+      .description('the products, by carrier, that go from one country to another')
+      .requiredOption('--from <country>', 'the sender country code, such as DK')
+      .requiredOption('--to <country>', 'the receiver country code, such as SE')
+      .option('--setup <file>', 'the carrier setup file', 'setup.json')
+      .option('--json', 'print the routes as JSON')
+      .action(async (options) => done(await (await import('./setup-file.ts')).setupRoutes(options, io))),
+  );
+  configure(
+    setup
+      .command('show')
+      .description('a product: its country combinations, agreements, fields and services')
+      .argument('<product-code>', 'the product code, as used in product_code')
+      .option('--setup <file>', 'the carrier setup file', 'setup.json')
+      .option('--json', 'print the product as JSON')
+      .action(async (code, options) => done(await (await import('./setup-file.ts')).setupShow(code, options, io))),
+  );
+  configure(
+    program
+      .command('check')
+      .description('check a shipment body against the carrier setup file before it is sent')
+      .argument('<shipment>', 'a JSON file with the body of POST /shipments')
+      .option('--setup <file>', 'the carrier setup file', 'setup.json')
+      .option('--strict', 'fail also when something could not be checked')
+      .option('--json', 'print the result ({ ok, problems, unchecked }) as JSON')
+      .addHelpText('after', '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.')
+      .action(async (file, options) => done(await (await import('./check.ts')).check(file, options, io))),
+  );
+  configure(
+    program
+      .command('sandbox')
+      .description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL')
+      .addOption(new Option('--port <port>', 'the port; 0 for a free one').env('SANDBOX_PORT').default('4020'))
+      .addOption(new Option('--generation-ms <ms>', 'how long the setup file takes to generate').env('SANDBOX_GENERATION_MS'))
+      .addOption(new Option('--url-ttl-ms <ms>', 'how long a file address stays valid').env('SANDBOX_URL_TTL_MS'))
+      .addOption(new Option('--min-poll-ms <ms>', 'polls closer than this are throttled').env('SANDBOX_MIN_POLL_MS'))
+      .addOption(new Option('--setup-file <file>', 'the carrier setup file to serve').env('SANDBOX_SETUP_FILE'))
+      .action(async (options) => done(await (await import('./sandbox.ts')).sandbox(options, io))),
+  );
+  configure(
+    program
+      .command('contract')
+      .description('check recorded traffic (HAR files) against the contract; exit 1 on drift')
+      .argument('<file.har...>', 'the recordings')
+      .option('--server <url>', 'the API base URL of the recording, when it cannot be inferred')
+      .option('--json', 'print the reports as JSON')
+      .action(async (files, options) => done(await (await import('./contract.ts')).contract(files, options, io))),
+  );
+  return program;
+}
+
+/** Runs the command line on `argv` (without node and the script) and returns the exit code. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  let code: number = EXIT.OK;
+  // With --json, a failure that printed nothing on stdout prints { error, exitCode } there.
+  let printed = false;
+  const stdout = { write: (text: string) => ((printed = true), io.stdout.write(text)), isTTY: io.stdout.isTTY };
+  const program = createProgram({ ...io, stdout }, (c) => (code = c));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.BAD_INPUT;
+    if (error instanceof CliError) {
+      if (argv.includes('--json') && !printed) line(io.stdout, JSON.stringify({ error: error.message, exitCode: error.exitCode }));
+      line(io.stderr, painter(io.stderr, io.env)('red', `shipping-api: ${error.message}`));
+      return error.exitCode;
+    }
+    line(io.stderr, `shipping-api: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.REMOTE_FAILED;
+  }
+}

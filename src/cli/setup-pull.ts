@@ -1,0 +1,165 @@
+// `setup pull --out <file>`: the whole carrier setup workflow (request, poll, download, validate),
+// with a progress display on a terminal and plain lines otherwise. The file is written to a
+// temporary file next to the target and renamed into place, so that an interrupted pull never
+// leaves half a file; Ctrl-C removes the temporary file.
+import { randomBytes } from 'node:crypto';
+import { rm, stat, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import ora, { type Ora } from 'ora';
+import { fetchCarrierSetup } from '../carrier-setup.ts';
+import { createShippingClient } from '../client.ts';
+import type { DownloadProgress } from '../download.ts';
+import { ShippingApiError } from '../errors.ts';
+import type { CarrierSetupStatus } from '../validate.ts';
+import { connectionFromEnv } from './env.ts';
+import { CliError, colourOn, EXIT, type Io, line, painter } from './io.ts';
+
+export interface PullOptions {
+  out: string;
+  pollInterval: string;
+  timeout?: string;
+  json?: boolean;
+}
+
+const MiB = 1024 * 1024;
+const size = (bytes: number) => (bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`);
+const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+function seconds(flag: string, value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
+  return number * 1000;
+}
+
+/** What the user sees: a spinner line that changes in place on a terminal, plain lines otherwise. */
+class Progress {
+  readonly #spinner: Ora | undefined;
+  readonly #io: Io;
+  #ticker: NodeJS.Timeout | undefined;
+  #downloadStart = 0;
+  #lastQuarter = -1;
+
+  constructor(io: Io) {
+    this.#io = io;
+    if (io.stderr.isTTY) {
+      this.#spinner = ora({
+        text: 'Requesting the carrier setup file',
+        stream: io.stderr as NodeJS.WritableStream,
+        isEnabled: true,
+        discardStdin: false,
+        color: colourOn(io.stderr, io.env) ? 'cyan' : false,
+      }).start();
+    } else {
+      line(io.stderr, 'Requesting the carrier setup file');
+    }
+  }
+
+  status(status: CarrierSetupStatus, polls: number, nextPollAt: number): void {
+    this.#stopTicker();
+    if (status.status === 'COMPLETED') {
+      this.#show(`Carrier setup file COMPLETED after ${polls} poll${polls === 1 ? '' : 's'}; address valid until ${status.expires_at}`);
+      return;
+    }
+    const text = () => `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000))} s`;
+    this.#show(text());
+    if (this.#spinner) {
+      this.#ticker = setInterval(() => (this.#spinner!.text = text()), 1000);
+      this.#ticker.unref();
+    }
+  }
+
+  download({ receivedBytes, totalBytes }: DownloadProgress): void {
+    this.#stopTicker();
+    const now = performance.now();
+    if (this.#downloadStart === 0) this.#downloadStart = now;
+    const elapsed = (now - this.#downloadStart) / 1000;
+    const rate = elapsed > 0 ? `, ${size(receivedBytes / elapsed)}/s` : '';
+    const of = totalBytes === undefined ? '' : ` of ${size(totalBytes)}`;
+    const text = `Downloading: ${size(receivedBytes)}${of}${rate}`;
+    if (this.#spinner) {
+      this.#spinner.text = text;
+      return;
+    }
+    // Plain lines: at the start and at each quarter of a known length.
+    const quarter = totalBytes ? Math.floor((receivedBytes / totalBytes) * 4) : 0;
+    if (quarter > this.#lastQuarter) {
+      this.#lastQuarter = quarter;
+      line(this.#io.stderr, text);
+    }
+  }
+
+  done(text: string, ok: boolean): void {
+    this.#stopTicker();
+    const paint = painter(this.#io.stderr, this.#io.env);
+    const symbol = ok ? paint('green', '✔') : paint('red', '✖');
+    if (this.#spinner) this.#spinner.stopAndPersist({ symbol, text });
+    else line(this.#io.stderr, `${symbol} ${text}`);
+  }
+
+  #show(text: string): void {
+    if (this.#spinner) this.#spinner.text = text;
+    else line(this.#io.stderr, text);
+  }
+
+  #stopTicker(): void {
+    if (this.#ticker) clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+}
+
+export async function setupPull(options: PullOptions, io: Io): Promise<number> {
+  const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
+  const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
+  const target = path.resolve(io.cwd, options.out);
+  const directory = path.dirname(target);
+  if (!(await stat(directory).then((s) => s.isDirectory(), () => false))) {
+    throw new CliError(`--out ${options.out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
+  }
+  const connection = connectionFromEnv(io.env);
+  let client;
+  try {
+    client = createShippingClient(connection);
+  } catch (error) {
+    // The message names the variable's rule, never its value's secret part.
+    throw new CliError(`SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${(error as Error).message}`, EXIT.BAD_INPUT);
+  }
+
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  io.signals.on('SIGINT', interrupt);
+  const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const progress = new Progress(io);
+  let polls = 0;
+  try {
+    const setup = await fetchCarrierSetup(client, {
+      pollIntervalMs,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      signal: controller.signal,
+      onStatus: (status) => progress.status(status, ++polls, Date.now() + pollIntervalMs),
+      onProgress: (p) => progress.download(p),
+    });
+    const text = JSON.stringify(setup);
+    await writeFile(temp, text, { signal: controller.signal });
+    controller.signal.throwIfAborted();
+    await rename(temp, target);
+    const bytes = Buffer.byteLength(text);
+    const products = setup.reduce((n, c) => n + c.products.length, 0);
+    progress.done(`Wrote ${options.out}: ${size(bytes)}, ${setup.length} carriers, ${products} products`, true);
+    if (options.json) line(io.stdout, JSON.stringify({ out: target, bytes, carriers: setup.length, products, polls }));
+    return EXIT.OK;
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (controller.signal.aborted) {
+      progress.done(`Interrupted; ${options.out} was not written`, false);
+      return EXIT.INTERRUPTED;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    progress.done('The carrier setup workflow failed', false);
+    if (error instanceof ShippingApiError) {
+      throw new CliError(`${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`, error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED);
+    }
+    throw new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
+  } finally {
+    io.signals.off('SIGINT', interrupt);
+  }
+}

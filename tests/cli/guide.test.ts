@@ -1,0 +1,47 @@
+// docs/cli.md shows what the commands print: its examples of `setup validate`, `setup routes`,
+// `setup show` and `check` are run here against the contract's example setup file, and must match.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/tools.ts';
+import { exampleSetupFile } from '../client/support/setup-file.ts';
+import { folder, run } from './support.ts';
+
+const guide = readFileSync(path.join(root, 'docs/cli.md'), 'utf8');
+const shipment = guide.match(/`shipment\.json`, the body of `POST \/shipments`:\n\n```json\n([\s\S]*?)```/)![1]!;
+const files = folder({ 'setup.json': exampleSetupFile(), 'shipment.json': shipment });
+afterAll(() => files.remove());
+
+/** Each `$ shipping-api …` line of the guide's text blocks, with what follows it up to the next. */
+const examples = [...guide.matchAll(/```text\n([\s\S]*?)```/g)].flatMap(([, block]) =>
+  [...block!.matchAll(/^\$ shipping-api (.+)\n([\s\S]*?)(?=^\$ |(?![\s\S]))/gm)].map(([, command, output]) => ({ command: command!, output: output!.trimEnd() })),
+);
+
+const offline = examples.filter((e) => /^(setup (validate|routes|show)|check) /.test(e.command));
+
+it('has the examples this test runs', () => {
+  expect(offline.map((e) => e.command)).toEqual(['setup validate setup.json', 'setup routes --from DK --to SE', 'setup show pdk_parcel', 'check shipment.json --setup setup.json']);
+});
+
+it.each(offline)('`shipping-api $command` prints what the guide shows', async ({ command, output }) => {
+  const result = await run(command.split(' '), { cwd: files.dir });
+  expect(result.code).toBe(0);
+  expect(result.stdout.trimEnd()).toBe(output);
+});
+
+it('the failing example fails as the guide shows', async () => {
+  const failing = JSON.parse(shipment);
+  failing.own_agreement = true;
+  failing.service_codes = 'pdk_sms_notification';
+  const more = folder({ 'setup.json': exampleSetupFile(), 'shipment.json': failing });
+  try {
+    const result = await run(['check', 'shipment.json', '--setup', 'setup.json'], { cwd: more.dir });
+    expect(result.code).toBe(1);
+    const shown = guide.match(/it fails, exit 1:\n\n```text\n([\s\S]*?)```/)![1]!.trimEnd().split('\n');
+    const printed = result.stdout.trimEnd().split('\n');
+    // The guide shortens the unchecked line; every other line is as printed.
+    expect(printed.filter((l) => !l.startsWith('?'))).toEqual(shown.filter((l) => !l.startsWith('?')));
+  } finally {
+    more.remove();
+  }
+});

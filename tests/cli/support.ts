@@ -1,0 +1,54 @@
+// Running the command line in a test: in this process with captured output, or as its own process
+// from source, as a user runs it.
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from '../../scripts/lib/tools.ts';
+import { runCli } from '../../src/cli/program.ts';
+
+export const MAIN = path.join(root, 'src/cli/main.ts');
+export const NODE = path.join(root, 'node_modules/.bin/node');
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command line in this process. `signals` receives SIGINT when the test emits it. */
+export async function run(argv: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; signals?: EventEmitter }): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    env: options.env ?? {},
+    cwd: options.cwd,
+    signals: options.signals ?? new EventEmitter(),
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs `node src/cli/main.ts …` as its own process. */
+export function spawnCli(argv: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [MAIN, ...argv], { cwd: options.cwd, env: { PATH: process.env.PATH, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A temporary folder with the given files (JSON values are written as JSON). */
+export function folder(files: Record<string, unknown>): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cli-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const ANSI = /\u001b\[/;

@@ -1,0 +1,63 @@
+// `contract` and `sandbox`, the tools the command line covers, and the built executable.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { root, runBin } from '../../scripts/lib/tools.ts';
+import { MAIN, NODE, run } from './support.ts';
+
+describe('contract', () => {
+  it('exits 0 on a recording that conforms, 1 on drift, 2 on a file that is not a recording', async () => {
+    const clean = await run(['contract', 'tests/recordings/clean/carrier-setup-lifecycle.har'], { cwd: root });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('conforms.');
+    const drift = await run(['contract', 'tests/recordings/drift/carrier-setup-status.har', '--json'], { cwd: root });
+    expect(drift.code).toBe(1);
+    expect(JSON.parse(drift.stdout)[0].findings.length).toBeGreaterThan(0);
+    expect((await run(['contract', 'package.json'], { cwd: root })).code).toBe(2);
+  });
+});
+
+describe('sandbox', () => {
+  it('serves the API on loopback until Ctrl-C, then exits 0', async () => {
+    const child = spawn(NODE, [MAIN, 'sandbox', '--port', '0', '--generation-ms', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
+        child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
+      });
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3$/);
+      const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { Authorization: `Basic ${btoa('apiuser:apikey')}` } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'REQUESTED' });
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('exits 2 on a port that is not a number', async () => {
+    expect((await run(['sandbox', '--port', 'http'], { cwd: root })).code).toBe(2);
+  });
+});
+
+describe('the built executable', () => {
+  // Built next to dist/, at the same depth, so that it finds package.json and generated/ as dist/ does.
+  const out = mkdtempSync(path.join(root, '.cli-build-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('is the bin of the package, keeps its shebang, and runs', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.bin).toEqual({ 'shipping-api': 'dist/cli/main.js' });
+    const built = runBin('typescript', 'tsc', ['-p', 'tsconfig.build.json', '--outDir', out]);
+    expect(built.stdout + built.stderr).toBe('');
+    const main = path.join(out, 'cli/main.js');
+    expect(readFileSync(main, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    chmodSync(main, 0o755);
+    // `env node` finds the pinned Node first, as it would find the user's.
+    const result = spawnSync(main, ['--version'], { encoding: 'utf8', env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(pkg.version);
+  });
+});
