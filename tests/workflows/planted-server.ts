@@ -44,11 +44,11 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
   app.get('/files/setup.json', async (request, reply) => {
     const body = fault === 'file-breaks-schema' ? [{ code: 'postnord', name: 'PostNord', products: [] }] : setupFile;
     const bytes = Buffer.from(JSON.stringify(body));
-    const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers.range ?? ''));
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
     reply.header('Content-Type', 'application/json').header('Accept-Ranges', 'bytes');
     if (!range) return reply.send(bytes);
     const start = Number(range[1]);
-    const end = Math.min(Number(range[2]), bytes.length - 1);
+    const end = Math.min(range[2] ? Number(range[2]) : Infinity, bytes.length - 1);
     return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
   });
 
