@@ -1,6 +1,6 @@
-// `npm start`: brings the generated files up to date, then serves the rendered API reference and
-// the mock side by side on loopback until Ctrl-C.
-//   npm start [-- --docs-port 8080 --port 4010]   (or DOCS_PORT, MOCK_PORT)
+// `npm start`: brings the generated files up to date, then serves the rendered API reference, the
+// mock and the sandbox side by side on loopback until Ctrl-C.
+//   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT)
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { refresh } from './build.ts';
 import { DOCS_PAGE } from './docs.ts';
 import { startMock } from './lib/prism.ts';
 import { mockBanner, mockPort } from './mock.ts';
+import { DEFAULT_SANDBOX_PORT, sandboxBanner, sandboxCommand, startFromCli, type SandboxCliOptions } from './sandbox.ts';
 
 const DOCS_DIR = path.dirname(DOCS_PAGE);
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.yaml': 'text/yaml; charset=utf-8', '.json': 'application/json', '.png': 'image/png' };
@@ -34,18 +35,27 @@ function serveDocs(port: number): Promise<http.Server> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'docs-port': { type: 'string' }, port: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ options: { 'docs-port': { type: 'string' }, port: { type: 'string' }, 'sandbox-port': { type: 'string' } }, strict: true });
   const docsPort = Number(values['docs-port'] ?? process.env.DOCS_PORT ?? 8080);
   if (!Number.isInteger(docsPort) || docsPort < 1 || docsPort > 65535) throw new Error(`--docs-port / DOCS_PORT: "${values['docs-port'] ?? process.env.DOCS_PORT}" is not a TCP port.`);
   const port = mockPort(values.port ? ['--port', values.port] : []);
+  const rawSandboxPort = values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? String(DEFAULT_SANDBOX_PORT);
+  const sandboxPort = Number(rawSandboxPort);
+  if (!/^\d+$/.test(rawSandboxPort) || sandboxPort > 65535) throw new Error(`--sandbox-port / SANDBOX_PORT: "${rawSandboxPort}" is not a TCP port.`);
 
   const made = refresh();
   console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
   const docs = await serveDocs(docsPort);
   const mock = await startMock({ port });
+  const sandbox = await startFromCli({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port: sandboxPort }).catch(async (error) => {
+    docs.close();
+    await mock.stop();
+    throw error;
+  });
   console.log(`API reference: http://127.0.0.1:${(docs.address() as AddressInfo).port}/`);
   console.log(mockBanner(mock.url));
-  console.log('Press Ctrl-C to stop both.');
+  console.log(sandboxBanner(sandbox));
+  console.log('Press Ctrl-C to stop all three.');
 
   let stopping = false;
   const stop = async (code: number) => {
@@ -53,7 +63,7 @@ async function main(): Promise<void> {
     stopping = true;
     docs.closeAllConnections();
     docs.close();
-    await mock.stop();
+    await Promise.all([mock.stop(), sandbox.close()]);
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));

@@ -1,4 +1,4 @@
-// `npm start` serves the rendered reference and the mock together, and Ctrl-C stops both.
+// `npm start` serves the rendered reference, the mock and the sandbox together, and Ctrl-C stops them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,11 +23,13 @@ const refused = (url: string) =>
   );
 
 describe('npm start', () => {
-  it('prints both addresses, serves both, and stops both on Ctrl-C', async () => {
+  it('prints the three addresses, serves all three, and stops them on Ctrl-C', async () => {
     const docsPort = await freePort();
     const mockPort = await freePort();
+    const sandboxPort = await freePort();
     child = spawn(process.execPath, [path.join(root, 'scripts/start.ts'), '--docs-port', String(docsPort), '--port', String(mockPort)], {
       cwd: root,
+      env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -44,6 +46,8 @@ describe('npm start', () => {
     const mockUrl = `http://127.0.0.1:${mockPort}`;
     expect(output).toContain(`API reference: ${docsUrl}`);
     expect(output).toContain(`Mock of the Shipping Service Public API v3: ${mockUrl}`);
+    const sandboxUrl = `http://127.0.0.1:${sandboxPort}/api/public/v3`;
+    expect(output).toContain(`Sandbox of the Shipping Service Public API v3: ${sandboxUrl}`);
 
     const page = await fetch(docsUrl);
     expect(page.status).toBe(200);
@@ -54,9 +58,13 @@ describe('npm start', () => {
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ status: 'REQUESTED' });
 
+    const sandboxStatus = await fetch(`${sandboxUrl}/setups/carriers`, { headers: { authorization: `Basic ${btoa('apiuser:apikey')}` } });
+    expect(await sandboxStatus.json()).toMatchObject({ status: 'REQUESTED' });
+
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(await refused(docsUrl)).toBe(true);
     expect(await refused(`${mockUrl}/setups/carriers`)).toBe(true);
+    expect(await refused(`${sandboxUrl}/setups/carriers`)).toBe(true);
   });
 });

@@ -1,0 +1,52 @@
+// Under load nothing is lost: 50 clients at once, each running the whole lifecycle under faults,
+// each ending with the valid file; and the memory of the sandbox stays flat over 100,000 requests.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/tools.ts';
+import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
+import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import { closeSandboxes, post, sandbox } from './support/sandbox.ts';
+
+afterEach(closeSandboxes);
+
+it('50 concurrent clients each complete the lifecycle under faults and get the valid file', async () => {
+  const s = await sandbox({ generationMs: 150, minPollMs: 20 });
+  const expected = JSON.parse(exampleSetupFile().bytes.toString('utf8'));
+  const faultSets = [
+    [{ fault: 'throttle', count: 2, retryAfterSeconds: 0 }],
+    [{ fault: 'cut_download', afterBytes: 500, count: 2 }],
+    [{ fault: 'expire_url' }],
+    [{ fault: 'unavailable', count: 2 }],
+    [{ fault: 'unavailable', count: 1 }, { fault: 'cut_download', afterBytes: 10 }, { fault: 'expire_url' }],
+  ];
+  const results = await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      const username = `load-${i}`;
+      for (const fault of faultSets[i % faultSets.length]!) expect((await post(`${s.origin}/_sandbox/faults`, fault, {}, username)).status).toBe(201);
+      const client = createShippingClient({ baseUrl: s.baseUrl, username, apiKey: 'key', partnerId: 1000 + i });
+      const file = await fetchCarrierSetup(client, { pollIntervalMs: 25 });
+      const created = await client.POST('/shipments', { body: { reference: `load ${i}` } });
+      return { file, created: created.response.status };
+    }),
+  );
+  for (const { file, created } of results) {
+    expect(file).toEqual(expected);
+    expect(created).toBe(201);
+  }
+});
+
+it('keeps its memory flat over 100,000 requests (measured in a process of its own)', async () => {
+  const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'tests/sandbox/support/memory-run.ts'), '100000'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code, err).toBe(0);
+  const result = JSON.parse(out) as { requests: number; statuses: Record<string, number>; warmHeapMiB: number; endHeapMiB: number };
+  expect(result.requests).toBeGreaterThanOrEqual(100_000);
+  expect(Object.keys(result.statuses).every((status) => Number(status) < 500), JSON.stringify(result.statuses)).toBe(true);
+  // Flat: after the warm-up, the heap grows by less than 16 MiB over the rest of the run.
+  expect(result.endHeapMiB - result.warmHeapMiB, JSON.stringify(result)).toBeLessThan(16);
+});
