@@ -27,8 +27,8 @@ export const BASE_PATH = '/api/public/v3';
 export const DEFAULT_POLL_SECONDS = 15;
 /** Polls before giving up: ten minutes at 15 seconds, for a generation of "up to several minutes". */
 export const DEFAULT_POLL_LIMIT = 40;
-/** The name of the retry action whose interval --poll-seconds sets. */
-const POLL_ACTION = 'waitAndPoll';
+/** The retry actions of the carrier setup poll, whose interval and limit --poll-seconds and --poll-limit set. */
+const POLL_ACTIONS = ['waitAndPoll', 'waitWhenThrottled'];
 
 export interface RunWorkflowsOptions {
   /** The base URL of the API, ending in /api/public/v3. */
@@ -95,7 +95,7 @@ interface ArazzoDocument {
 
 /**
  * The workflow file as it will run: source descriptions addressed by absolute path (the copy lives
- * in a temporary folder), and the polling action's interval and limit as given.
+ * in a temporary folder), and the interval and limit of the polling retries as given.
  */
 export function prepareWorkflowFile(file: string, pollSeconds: number, pollLimit: number): string {
   const absolute = path.resolve(root, file);
@@ -106,7 +106,7 @@ export function prepareWorkflowFile(file: string, pollSeconds: number, pollLimit
   for (const workflow of document.workflows ?? []) {
     for (const step of workflow.steps ?? []) {
       for (const action of step.onFailure ?? []) {
-        if (action.type === 'retry' && action.name === POLL_ACTION) {
+        if (action.type === 'retry' && POLL_ACTIONS.includes(action.name ?? '')) {
           action.retryAfter = pollSeconds;
           action.retryLimit = pollLimit;
         }

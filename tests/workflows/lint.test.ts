@@ -77,8 +77,9 @@ describe('Spectral rules for the workflows', () => {
   it('arazzo-poll-interval-suggested reports polling faster than every 15 seconds', () => {
     const document = workflow('carrier-setup');
     document.workflows[0].steps[0].onFailure[0].retryAfter = 5;
+    document.workflows[0].steps[0].onFailure[1].retryAfter = 1;
     const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-poll-interval-suggested');
-    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.onFailure.0.retryAfter']);
+    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.onFailure.0.retryAfter', 'workflows.0.steps.0.onFailure.1.retryAfter']);
   });
 
   it("spectral:arazzo's own rules run too: a repeated stepId", () => {

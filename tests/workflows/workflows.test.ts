@@ -69,6 +69,28 @@ describe('against the sandbox', () => {
   });
 });
 
+describe('the carrier setup workflow, throttled', () => {
+  it('waits and polls again after a 429', async () => {
+    const sandbox = await startSandbox({ generationMs: 1500 });
+    try {
+      const throttled = { user: 'throttled-user', apiKey };
+      const authorization = `Basic ${Buffer.from(`${throttled.user}:${apiKey}`).toString('base64')}`;
+      const queued = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ fault: 'throttle', count: 1, retryAfterSeconds: 1 }),
+      });
+      expect(queued.status).toBe(201);
+      const [run] = await runWorkflows({ ...fast, ...throttled, pollLimit: 10, server: sandbox.baseUrl, workflows: ['carrier-setup'] });
+      expect(run!.failedSteps).toEqual([]);
+      expect(run!.passed).toBe(true);
+      expect(run!.output).toContain('Retrying step pollUntilCompleted');
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+});
+
 describe('against a server with a planted fault in the carrier setup lifecycle', () => {
   it('passes when nothing is planted', async () => {
     const run = await againstPlanted('none');
@@ -148,7 +170,7 @@ describe('options', () => {
     expect(() => checkOptions({ ...good, pollSeconds: 0 })).toThrow('--poll-seconds: must be a whole number of at least 1 (found 0)');
   });
 
-  it('sets the interval and limit of the polling retry only, and addresses the descriptions by absolute path', () => {
+  it('sets the interval and limit of the polling retries only, and addresses the descriptions by absolute path', () => {
     const document = parse(prepareWorkflowFile('openapi/workflows/carrier-setup.arazzo.yaml', 2, 5)) as {
       sourceDescriptions: Array<{ url: string }>;
       workflows: Array<{ steps: Array<{ stepId: string; onFailure?: Array<{ name: string; retryAfter: number; retryLimit: number }> }> }>;
@@ -157,7 +179,10 @@ describe('options', () => {
     const actions = document.workflows[0]!.steps.find((step) => step.stepId === 'pollUntilCompleted')!.onFailure!;
     expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([
       ['waitAndPoll', 2, 5],
-      ['waitWhenThrottled', 15, 40],
+      ['waitWhenThrottled', 2, 5],
     ]);
+    const faults = parse(prepareWorkflowFile('openapi/workflows/faults.arazzo.yaml', 1, 1)) as { workflows: Array<{ steps: Array<{ onFailure?: Array<{ retryAfter: number }> }> }> };
+    // The wait the sandbox's Retry-After asks for stays as written.
+    expect(faults.workflows[0]!.steps.flatMap((step) => step.onFailure ?? []).map((a) => a.retryAfter)).toEqual([2]);
   });
 });
