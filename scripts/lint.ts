@@ -1,4 +1,5 @@
-// Lints the contract source and the bundles with Redocly (redocly.yaml) and Spectral (.spectral.yaml).
+// Lints the contract source and the bundles with Redocly (redocly.yaml) and Spectral (.spectral.yaml),
+// and the Arazzo workflows with Redocly and Spectral (.spectral-arazzo.yaml).
 // Exits non-zero on any problem. The runs are listed in scripts/lib/lint.ts.
 import { LINT_RUNS } from './lib/lint.ts';
 

@@ -2,6 +2,7 @@
 // one's machine-readable report and require no problem of any severity.
 import { BUNDLE_FILES, SOURCE } from './paths.ts';
 import { redocly, spectral } from './tools.ts';
+import { WORKFLOW_FILES } from './workflows.ts';
 
 export interface LintRun {
   name: string;
@@ -24,6 +25,8 @@ const redoclyRun = (file: string): LintRun => ({
 });
 
 const spectralFiles = [SOURCE, ...BUNDLES];
+const workflowFiles = WORKFLOW_FILES.map((workflow) => workflow.file);
+const arazzoSpectral = ['-r', '.spectral-arazzo.yaml', ...workflowFiles];
 
 export const LINT_RUNS: LintRun[] = [
   redoclyRun(SOURCE),
@@ -33,6 +36,23 @@ export const LINT_RUNS: LintRun[] = [
     print: () => spectral(['lint', '--fail-severity', 'hint', ...spectralFiles], { inherit: true }).status,
     problems: () =>
       (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...spectralFiles]).stdout || '[]') as any[]).map(
+        (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
+      ),
+  },
+  {
+    name: 'redocly lint openapi/workflows/ (Arazzo, and the sandbox routes they use)',
+    print: () => redocly(['lint', ...workflowFiles, 'openapi/workflows/sandbox.openapi.yaml'], { inherit: true }).status,
+    problems: () => {
+      const result = redocly(['lint', ...workflowFiles, 'openapi/workflows/sandbox.openapi.yaml', '--format', 'json']);
+      const problems = (JSON.parse(result.stdout).problems as any[]).map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.source?.ref}#${p.location?.[0]?.pointer}`);
+      return problems.length === 0 && result.status !== 0 ? [`redocly lint exited with ${result.status}: ${result.stderr}`] : problems;
+    },
+  },
+  {
+    name: 'spectral lint openapi/workflows/ (Arazzo)',
+    print: () => spectral(['lint', '--fail-severity', 'hint', ...arazzoSpectral], { inherit: true }).status,
+    problems: () =>
+      (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...arazzoSpectral]).stdout || '[]') as any[]).map(
         (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
       ),
   },

@@ -1,0 +1,115 @@
+// Each project rule for the Arazzo workflows (.spectral-arazzo.yaml, redocly.yaml) is fed a copy of
+// a workflow that breaks it; the workflows as committed break none.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { redocly, root, spectral, withTempDir } from '../../scripts/lib/tools.ts';
+import { prepareWorkflowFile, WORKFLOW_FILES } from '../../scripts/lib/workflows.ts';
+
+interface Finding {
+  code: string;
+  path: string[];
+}
+
+type Arazzo = any;
+
+/** A committed workflow, with its source descriptions addressed by absolute path so a copy elsewhere resolves them. */
+function workflow(name: string): Arazzo {
+  return parse(prepareWorkflowFile(`openapi/workflows/${name}.arazzo.yaml`, 15, 40));
+}
+
+function spectralFindings(document: Arazzo): Finding[] {
+  return withTempDir('arazzo-lint-', (dir) => {
+    const file = path.join(dir, 'broken.arazzo.yaml');
+    writeFileSync(file, stringify(document));
+    const result = spectral(['lint', '-r', path.join(root, '.spectral-arazzo.yaml'), '-f', 'json', '--quiet', file]);
+    return JSON.parse(result.stdout || '[]') as Finding[];
+  });
+}
+
+function redoclyOutput(document: Arazzo): { status: number | null; output: string } {
+  return withTempDir('arazzo-lint-', (dir) => {
+    const file = path.join(dir, 'broken.arazzo.yaml');
+    writeFileSync(file, stringify(document));
+    const result = redocly(['lint', '--config', path.join(root, 'redocly.yaml'), file]);
+    return { status: result.status, output: result.stdout + result.stderr };
+  });
+}
+
+const projectRules = ['arazzo-credentials-from-environment', 'arazzo-jsonpath-and-nested', 'arazzo-poll-interval-suggested'];
+
+describe('Spectral rules for the workflows', () => {
+  it('the committed workflows pass, with the override of the two x-operation steps only', () => {
+    const files = WORKFLOW_FILES.map((w) => w.file);
+    const result = spectral(['lint', '-r', '.spectral-arazzo.yaml', '--fail-severity', 'warn', '-f', 'json', '--quiet', ...files]);
+    expect(JSON.parse(result.stdout || '[]')).toEqual([]);
+    expect(result.status).toBe(0);
+  });
+
+  it('the project rules are those tested here', () => {
+    const ruleset = parse(readFileSync(path.join(root, '.spectral-arazzo.yaml'), 'utf8')) as { rules: Record<string, unknown> };
+    expect(Object.keys(ruleset.rules)).toEqual(projectRules);
+  });
+
+  it('arazzo-credentials-from-environment reports an API key written into the workflow', () => {
+    const document = workflow('faults');
+    document.workflows[0]['x-security'][0].values.password = 'apikey-in-the-open';
+    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-credentials-from-environment');
+    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.x-security.0.values.password']);
+  });
+
+  it('arazzo-credentials-from-environment reports a step that sets its own credentials', () => {
+    const document = workflow('faults');
+    document.workflows[0].steps[0]['x-security'] = [{ scheme: { type: 'http', scheme: 'basic' }, values: { username: '$inputs.env.SHIPPING_USER', password: '$inputs.apiKey' } }];
+    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-credentials-from-environment');
+    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.x-security.0.values.password']);
+  });
+
+  it('arazzo-jsonpath-and-nested reports a chain of && in a JSONPath criterion', () => {
+    const document = workflow('partner-attribution');
+    const check = document.workflows[0].steps.at(-1);
+    check.successCriteria[1].condition = "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
+    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-jsonpath-and-nested');
+    expect(findings.map((f) => f.path.join('.'))).toEqual([`workflows.0.steps.${document.workflows[0].steps.length - 1}.successCriteria.1.condition`]);
+  });
+
+  it('arazzo-poll-interval-suggested reports polling faster than every 15 seconds', () => {
+    const document = workflow('carrier-setup');
+    document.workflows[0].steps[0].onFailure[0].retryAfter = 5;
+    document.workflows[0].steps[0].onFailure[1].retryAfter = 1;
+    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-poll-interval-suggested');
+    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.onFailure.0.retryAfter', 'workflows.0.steps.0.onFailure.1.retryAfter']);
+  });
+
+  it("spectral:arazzo's own rules run too: a repeated stepId", () => {
+    const document = workflow('faults');
+    document.workflows[0].steps[1].stepId = document.workflows[0].steps[0].stepId;
+    expect(spectralFindings(document).map((f) => f.code)).toContain('arazzo-workflow-stepId-unique');
+  });
+});
+
+describe('Redocly rules for the workflows', () => {
+  it('the committed workflows and the sandbox description pass', () => {
+    const result = redocly(['lint', ...WORKFLOW_FILES.map((w) => w.file), 'openapi/workflows/sandbox.openapi.yaml']);
+    expect(result.stdout + result.stderr).toContain('Your API descriptions are valid');
+    expect(result.status).toBe(0);
+  });
+
+  it('rule/arazzo-step-success-criteria reports a step without success criteria', () => {
+    const document = workflow('faults');
+    delete document.workflows[0].steps[0].successCriteria;
+    const { status, output } = redoclyOutput(document);
+    expect(status).not.toBe(0);
+    expect(output).toContain('Each step states what it proves in successCriteria.');
+    expect(output).toContain('#/workflows/0/steps/0/successCriteria');
+  });
+});
+
+describe('the sandbox description', () => {
+  it('stays out of the public bundle', () => {
+    for (const bundle of ['generated/openapi.yaml', 'generated/openapi.json']) {
+      expect(readFileSync(path.join(root, bundle), 'utf8')).not.toContain('/_sandbox');
+    }
+  });
+});

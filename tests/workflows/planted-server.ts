@@ -1,0 +1,57 @@
+// A server that answers like the API, except for one planted fault in the carrier setup lifecycle.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import basicAuth from '@fastify/basic-auth';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { parse } from 'yaml';
+
+export type PlantedFault =
+  /** No fault: the lifecycle as the specification describes it. */
+  | 'none'
+  /** The IN_PROGRESS status already carries a url. */
+  | 'url-while-in-progress'
+  /** The status stays IN_PROGRESS. */
+  | 'never-completes'
+  /** The file breaks its schema: a carrier without products. */
+  | 'file-breaks-schema';
+
+export interface PlantedServer {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const examples = path.resolve(import.meta.dirname, '../../openapi/components/examples');
+const setupFile = (parse(readFileSync(path.join(examples, 'CarrierSetupFile.yaml'), 'utf8')) as { value: unknown[] }).value;
+
+export async function startPlantedServer(fault: PlantedFault): Promise<PlantedServer> {
+  const app: FastifyInstance = Fastify();
+  await app.register(basicAuth, { validate: async (user, key) => (user && key ? undefined : new Error('no credentials')), authenticate: true });
+  app.addHook('onRequest', app.basicAuth);
+  let polls = 0;
+  let origin = '';
+
+  app.get('/api/public/v3/setups/carriers', async () => {
+    polls += 1;
+    if (polls === 1) return { status: 'REQUESTED', expires_at: null, url: null };
+    if (polls === 2 || fault === 'never-completes') {
+      return fault === 'url-while-in-progress'
+        ? { status: 'IN_PROGRESS', expires_at: null, url: `${origin}/files/setup.json` }
+        : { status: 'IN_PROGRESS', expires_at: null, url: null };
+    }
+    return { status: 'COMPLETED', expires_at: new Date(Date.now() + 900_000).toISOString(), url: `${origin}/files/setup.json` };
+  });
+
+  app.get('/files/setup.json', async (request, reply) => {
+    const body = fault === 'file-breaks-schema' ? [{ code: 'postnord', name: 'PostNord', products: [] }] : setupFile;
+    const bytes = Buffer.from(JSON.stringify(body));
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    reply.header('Content-Type', 'application/json').header('Accept-Ranges', 'bytes');
+    if (!range) return reply.send(bytes);
+    const start = Number(range[1]);
+    const end = Math.min(range[2] ? Number(range[2]) : Infinity, bytes.length - 1);
+    return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
+  });
+
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { baseUrl: `${origin}/api/public/v3`, close: () => app.close() };
+}
