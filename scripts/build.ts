@@ -10,13 +10,14 @@ import { generate, staleCode } from './generate.ts';
 import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
-export const BUNDLES = ['openapi.yaml', 'openapi.json'] as const;
+export const BUNDLES = ['openapi.yaml', 'openapi.json', 'openapi.generators.yaml'] as const;
 const GENERATED_DIR = path.join(root, 'generated');
 
 export function bundle(outDir: string): void {
   for (const file of BUNDLES) {
-    const ext = path.extname(file).slice(1);
-    const result = redocly(['bundle', 'openapi/openapi.yaml', '--ext', ext, '-o', path.join(outDir, file)]);
+    // The generator profile is the bundle through the decorators of shipping@v3-generators (docs/generating-clients.md).
+    const input = file === 'openapi.generators.yaml' ? ['shipping@v3-generators'] : ['openapi/openapi.yaml', '--ext', path.extname(file).slice(1)];
+    const result = redocly(['bundle', ...input, '-o', path.join(outDir, file)]);
     if (result.status !== 0) {
       throw new Error(`redocly bundle failed for ${file}:\n${result.stdout}${result.stderr}`);
     }
@@ -36,7 +37,7 @@ export function staleBundles(generatedDir: string): string[] {
  * the generated code, the rendered reference.
  */
 export const STEPS = [
-  { name: 'generated/openapi.{yaml,json}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
+  { name: 'generated/openapi.{yaml,json,generators.yaml}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
   { name: 'generated/schema.d.ts and generated/validators/', isStale: () => staleCode(GENERATED_DIR).length > 0, make: () => generate(GENERATED_DIR) },
   { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
 ];
