@@ -1,0 +1,36 @@
+// The sandbox of the Shipping Service Public API v3: a stateful server for testing integrations on
+// loopback (the carrier setup lifecycle, the download, creations with partner attribution, faults).
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { BASE_PATH } from './api.ts';
+import { buildSandbox, type SandboxAppOptions } from './app.ts';
+
+export { BASE_PATH } from './api.ts';
+export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
+export type { Attribution, Fault, Kind } from './state.ts';
+export type { SandboxAppOptions };
+
+/** The sandbox as a Fastify instance, not listening: call listen() or inject(). */
+export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
+  return buildSandbox(options);
+}
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** `${origin}/api/public/v3`, the base URL to give a client. */
+  baseUrl: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on host (127.0.0.1) and port (0: a free port). */
+export async function startSandbox(options: SandboxAppOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+  const { port = 0, host = '127.0.0.1', ...rest } = options;
+  const app = createSandbox(rest);
+  await app.listen({ port, host });
+  const address = app.server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = rest.origin?.replace(/\/+$/, '') ?? `http://${shown === '0.0.0.0' || shown === '[::]' ? '127.0.0.1' : shown}:${address.port}`;
+  return { origin, baseUrl: `${origin}${BASE_PATH}`, app, close: () => app.close() };
+}

@@ -1,0 +1,109 @@
+// The sandbox's options: defaults, checks, and the setup file it serves (the contract's example
+// file, or a file given with setupFile, refused at start when it breaks the schema).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { CarrierSetupFile } from '../../generated/validators/index.js';
+
+export interface SandboxOptions {
+  /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
+  generationMs?: number;
+  /** Time from COMPLETED to expires_at, after which the file address answers 410. Default 900000 (15 minutes). */
+  urlTtlMs?: number;
+  /** Polls of GET /setups/carriers closer together than this are answered 429 with Retry-After. Default 1000. */
+  minPollMs?: number;
+  /** Path of a carrier setup file (JSON) to serve instead of the contract's example file. */
+  setupFile?: string;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
+  bodyLimit?: number;
+}
+
+export const DEFAULTS = { generationMs: 3000, urlTtlMs: 900_000, minPollMs: 1000, bodyLimit: 1024 * 1024 } as const;
+
+export interface SetupFile {
+  bytes: Buffer;
+  /** A strong entity tag, quoted. */
+  etag: string;
+  /** The hash that names the file in its address. */
+  hash: string;
+}
+
+export interface ResolvedOptions {
+  generationMs: number;
+  urlTtlMs: number;
+  minPollMs: number;
+  bodyLimit: number;
+  setupFile: SetupFile;
+}
+
+export class SandboxOptionsError extends Error {
+  override name = 'SandboxOptionsError';
+}
+
+function count(name: keyof typeof DEFAULTS, value: unknown, min: number): number {
+  if (value === undefined) return DEFAULTS[name];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new SandboxOptionsError(`${name} must be a whole number of at least ${min} (got ${JSON.stringify(value)}).`);
+  }
+  return value;
+}
+
+export function setupFileOf(bytes: Buffer): SetupFile {
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+  return { bytes, hash, etag: `"${hash}"` };
+}
+
+let exampleFile: SetupFile | undefined;
+let document: any;
+
+/** The bundled description, read once. */
+export function bundle(): any {
+  document ??= JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+  return document;
+}
+
+/** The contract's example carrier setup file, as served when no setupFile is given. */
+export function exampleSetupFile(): SetupFile {
+  exampleFile ??= setupFileOf(Buffer.from(JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2) + '\n'));
+  return exampleFile;
+}
+
+/** Reads and checks a setup file; the error names the file and the JSON pointer of the first problem. */
+export function loadSetupFile(file: string): SetupFile {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new SandboxOptionsError(`setupFile ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new SandboxOptionsError(`setupFile ${file}: not JSON (${(error as Error).message}).`);
+  }
+  if (!CarrierSetupFile(data)) {
+    const first = CarrierSetupFile.errors?.[0];
+    const params = (first?.params ?? {}) as Record<string, unknown>;
+    const pointer =
+      first?.keyword === 'required' ? `${first.instancePath}/${String(params.missingProperty)}`
+      : first?.keyword === 'additionalProperties' ? `${first.instancePath}/${String(params.additionalProperty)}`
+      : (first?.instancePath ?? '');
+    const message = first?.keyword === 'required' ? 'is required' : first?.keyword === 'additionalProperties' ? 'is not a field of this object' : (first?.message ?? 'is not valid');
+    throw new SandboxOptionsError(`setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`);
+  }
+  return setupFileOf(bytes);
+}
+
+export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new SandboxOptionsError('The sandbox options must be an object.');
+  if (options.setupFile !== undefined && (typeof options.setupFile !== 'string' || options.setupFile === '')) {
+    throw new SandboxOptionsError('setupFile must be the path of a JSON file.');
+  }
+  return {
+    generationMs: count('generationMs', options.generationMs, 0),
+    urlTtlMs: count('urlTtlMs', options.urlTtlMs, 1),
+    minPollMs: count('minPollMs', options.minPollMs, 0),
+    bodyLimit: count('bodyLimit', options.bodyLimit, 1),
+    setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
+  };
+}

@@ -1,0 +1,103 @@
+// Request bodies checked against the contract. A valid body costs one call of the generated
+// validator; an invalid one is checked again by an Ajv that lists every problem, each with its
+// JSON pointer.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {
+  ImportedShipmentCreate,
+  SalesOrderCreate,
+  ShipmentCreate,
+  ShipmentDraftCreate,
+  type ValidationProblem,
+  type Validator,
+} from '../../generated/validators/index.js';
+import { bundle } from './options.ts';
+import { describeValue, pointerSegment, type ProblemItem } from './problems.ts';
+import type { Kind } from './state.ts';
+
+export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unknown> }> = {
+  shipment: { schema: 'ShipmentCreate', validate: ShipmentCreate },
+  sales_order: { schema: 'SalesOrderCreate', validate: SalesOrderCreate },
+  imported_shipment: { schema: 'ImportedShipmentCreate', validate: ImportedShipmentCreate },
+  shipment_draft: { schema: 'ShipmentDraftCreate', validate: ShipmentDraftCreate },
+};
+
+const DOCUMENT_ID = 'https://shipping.example/api/public/v3/openapi.json';
+let listing: Ajv2020 | undefined;
+const listers = new Map<string, ValidateFunction>();
+
+function withoutMappings(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutMappings);
+  if (!node || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'discriminator' && value && typeof value === 'object') {
+      const { mapping: _mapping, ...rest } = value as Record<string, unknown>;
+      copy[key] = rest;
+    } else copy[key] = withoutMappings(value);
+  }
+  return copy;
+}
+
+/** The all-errors validator of a component schema, compiled on first use. */
+function lister(schema: string): ValidateFunction {
+  let validate = listers.get(schema);
+  if (!validate) {
+    if (!listing) {
+      listing = new Ajv2020({ strict: false, discriminator: true, allErrors: true });
+      addFormats.default(listing);
+      listing.addSchema({ $id: DOCUMENT_ID, components: { schemas: withoutMappings(bundle().components.schemas) } });
+    }
+    validate = listing.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` });
+    listers.set(schema, validate);
+  }
+  return validate;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** One Ajv problem as a pointer and a sentence. */
+export function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
+  const params = problem.params as Record<string, unknown>;
+  if (problem.keyword === 'required') {
+    return { pointer: `${problem.instancePath}/${pointerSegment(String(params.missingProperty))}`, message: 'is required' };
+  }
+  if (problem.keyword === 'additionalProperties' || problem.keyword === 'unevaluatedProperties') {
+    const key = String(params.additionalProperty ?? params.unevaluatedProperty);
+    return { pointer: `${problem.instancePath}/${pointerSegment(key)}`, message: 'is not a field of this object' };
+  }
+  if (problem.keyword === 'discriminator') {
+    return { pointer: `${problem.instancePath}/${pointerSegment(String(params.tag))}`, message: problem.message ?? 'has no allowed value' };
+  }
+  const found = valueAt(data, problem.instancePath);
+  return { pointer: problem.instancePath, message: `${problem.message ?? 'is not allowed'} (found ${describeValue(found)})` };
+}
+
+/** Every problem of a body that the generated validator refused, first the one it found. */
+export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
+  const { schema, validate } = VALIDATORS[kind];
+  const first = validate.errors?.[0];
+  const all = lister(schema);
+  all(data);
+  const items: ProblemItem[] = [];
+  const seen = new Set<string>();
+  for (const problem of [...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])]) {
+    // The branches of a oneOf or anyOf fail as a whole too; the branch's own problems say more.
+    if (problem.keyword === 'oneOf' || problem.keyword === 'anyOf' || problem.keyword === 'if' || problem.keyword === 'allOf') continue;
+    const item = problemItem(problem, data);
+    const key = `${item.pointer}\n${item.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return items.length > 0 ? items : [{ pointer: '', message: 'does not match the schema' }];
+}

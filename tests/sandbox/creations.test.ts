@@ -1,0 +1,108 @@
+// The four creations: 201 with an id and never a Partner ID; 400, 415, 413, 422 with problems that
+// name the JSON pointer or the header; attribution per specification 5.2.
+import { afterEach, describe, expect, it } from 'vitest';
+import { basic, closeSandboxes, post, sandbox } from './support.ts';
+
+afterEach(closeSandboxes);
+
+const shipment = { product_code: 'pdk_mypack_collect', reference: 'Ordre 1', sender: { name: 'A', address1: 'B', zipcode: '1620', city: 'C', country_code: 'DK' } };
+const salesOrder = {
+  order_id: '100234',
+  ordered_at: '2026-11-20T14:03:27.512+01:00',
+  order_lines: [{ line_type: 'item', item_name: 'Boot', item_sku: 'B-42', quantity: '2', unit_price_excluding_vat: '599.20', vat_percent: '0.25', currency_code: 'DKK' }],
+};
+
+describe('creations', () => {
+  it('creates each kind with 201 and an id, never echoing a Partner ID', async () => {
+    const s = await sandbox();
+    const cases = [
+      ['shipments', shipment, 'shipment-1'],
+      ['shipments', shipment, 'shipment-2'],
+      ['sales_orders', salesOrder, 'sales_order-1'],
+      ['imported_shipments', { partner_id: 77 }, 'imported_shipment-1'],
+      ['shipment_drafts', {}, 'shipment_draft-1'],
+    ] as const;
+    for (const [path, body, id] of cases) {
+      const response = await post(`${s.baseUrl}/${path}`, body, { 'Partner-ID': '10042' });
+      expect(response.status).toBe(201);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ id });
+      expect(text).not.toMatch(/10042|77|partner/i);
+    }
+  });
+
+  it('answers a body that breaks the schema with 422 and every problem with its JSON pointer', async () => {
+    const s = await sandbox();
+    const response = await post(`${s.baseUrl}/shipments`, { ...shipment, reference: 5, sender: { ...shipment.sender, country_code: 'dk' }, partner_id: 0 });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = await response.json();
+    expect(body).toMatchObject({ type: 'about:blank', status: 422, title: 'Unprocessable Content' });
+    const pointers = body.errors.map((e: { pointer: string }) => e.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/reference', '/sender/country_code', '/partner_id']));
+    for (const error of body.errors) expect(error.message).toEqual(expect.any(String));
+    const orders = await post(`${s.baseUrl}/sales_orders`, { ...salesOrder, order_lines: [{ ...salesOrder.order_lines[0], vat_percent: '25' }] });
+    expect(orders.status).toBe(422);
+    expect((await orders.json()).errors[0].pointer).toBe('/order_lines/0/vat_percent');
+  });
+
+  it('answers 400 to a body that is not JSON, 415 to another content type, 413 to a body over the limit', async () => {
+    const s = await sandbox({ bodyLimit: 1000 });
+    const notJson = await post(`${s.baseUrl}/shipments`, '{"reference":');
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).detail).toMatch(/not JSON/);
+    const text = await post(`${s.baseUrl}/shipments`, '{}', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    expect((await text.json()).detail).toMatch(/application\/json/);
+    const large = await post(`${s.baseUrl}/shipments`, { reference: 'x'.repeat(2000) });
+    expect(large.status).toBe(413);
+    expect((await large.json()).detail).toMatch(/1000 bytes/);
+    const empty = await post(`${s.baseUrl}/shipments`, '');
+    expect(empty.status).toBe(400);
+  });
+
+  it('answers a Partner-ID that is not a positive integer with 400 naming the header', async () => {
+    const s = await sandbox();
+    for (const value of ['abc', '0', '-3', '1.5', '99999999999999999999']) {
+      const response = await post(`${s.baseUrl}/shipments`, shipment, { 'Partner-ID': value });
+      expect(response.status, value).toBe(400);
+      const body = await response.json();
+      expect(body.detail).toMatch(/Partner-ID/);
+      expect(body.errors).toEqual([expect.objectContaining({ header: 'Partner-ID' })]);
+    }
+  });
+});
+
+describe('GET /_sandbox/attributions', () => {
+  it('shows the Partner ID stored on each resource and where it came from (specification 5.2)', async () => {
+    const s = await sandbox();
+    await post(`${s.baseUrl}/shipments`, { ...shipment, partner_id: 555 }, { 'Partner-ID': '10042' });
+    await post(`${s.baseUrl}/shipments`, { ...shipment, partner_id: 555 });
+    await post(`${s.baseUrl}/sales_orders`, salesOrder);
+    await post(`${s.baseUrl}/imported_shipments`, { partner_id: 9 });
+    await post(`${s.baseUrl}/shipment_drafts`, { partner_id: 555 });
+    await post(`${s.baseUrl}/shipment_drafts`, { partner_id: 555 }, { 'Partner-ID': '10042' });
+    await post(`${s.baseUrl}/shipments`, shipment, { 'Partner-ID': '10042' }, 'someone-else');
+    const response = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).attributions).toEqual([
+      { id: 'shipment-1', resource: 'shipment', partnerId: 10042, source: 'header', ignoredBodyPartnerId: 555 },
+      { id: 'shipment-2', resource: 'shipment', partnerId: 555, source: 'body' },
+      { id: 'sales_order-1', resource: 'sales_order', partnerId: null, source: 'none' },
+      { id: 'imported_shipment-1', resource: 'imported_shipment', partnerId: 9, source: 'body' },
+      { id: 'shipment_draft-1', resource: 'shipment_draft', partnerId: null, source: 'none', ignoredBodyPartnerId: 555 },
+      { id: 'shipment_draft-2', resource: 'shipment_draft', partnerId: 10042, source: 'header', ignoredBodyPartnerId: 555 },
+    ]);
+  });
+
+  it('DELETE /_sandbox/state empties the caller\'s account only', async () => {
+    const s = await sandbox();
+    await post(`${s.baseUrl}/shipments`, shipment, {}, 'a');
+    await post(`${s.baseUrl}/shipments`, shipment, {}, 'b');
+    expect((await fetch(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers: { authorization: basic('a') } })).status).toBe(204);
+    const list = async (user: string) => (await (await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic(user) } })).json()).attributions;
+    expect(await list('a')).toEqual([]);
+    expect(await list('b')).toHaveLength(1);
+    expect(await (await post(`${s.baseUrl}/shipments`, shipment, {}, 'a')).json()).toEqual({ id: 'shipment-1' });
+  });
+});

@@ -1,0 +1,69 @@
+// The file at the url of a COMPLETED status: Content-Length, ETag, Accept-Ranges, Range with 206
+// and Content-Range, If-Range, 416, the same Basic credentials.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import type { RunningSandbox } from '../../src/sandbox/index.ts';
+import { basic, closeSandboxes, sandbox, untilCompleted } from './support.ts';
+
+afterEach(closeSandboxes);
+
+let s: RunningSandbox;
+let url: string;
+const file = exampleSetupFile().bytes;
+const get = (headers: Record<string, string> = {}, user = 'tester') => fetch(url, { headers: { authorization: basic(user), ...headers } });
+
+beforeEach(async () => {
+  s = await sandbox({ generationMs: 0 });
+  url = (await untilCompleted(s.baseUrl, 'tester', 5)).completed.url;
+});
+
+describe('the carrier setup file', () => {
+  it('is served whole with Content-Length, ETag and Accept-Ranges, and is the setup file', async () => {
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(file.length));
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it('serves one byte range with 206 and Content-Range, in each form of RFC 9110', async () => {
+    for (const [range, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=100-', 100, file.length - 1],
+      ['bytes=-50', file.length - 50, file.length - 1],
+      [`bytes=10-${file.length + 500}`, 10, file.length - 1],
+    ] as const) {
+      const response = await get({ range });
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/${file.length}`);
+      expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(Buffer.from(await response.arrayBuffer()).equals(file.subarray(start, end + 1))).toBe(true);
+    }
+  });
+
+  it('answers 416 with Content-Range bytes */size when the range lies outside the file', async () => {
+    const response = await get({ range: `bytes=${file.length}-` });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe(`bytes */${file.length}`);
+  });
+
+  it('honours If-Range: the range with the current ETag, the whole file with another', async () => {
+    const etag = (await get()).headers.get('etag')!;
+    expect((await get({ range: 'bytes=5-', 'if-range': etag })).status).toBe(206);
+    const other = await get({ range: 'bytes=5-', 'if-range': '"another"' });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('content-length')).toBe(String(file.length));
+  });
+
+  it('serves the whole file for a Range it does not honour (several ranges, another unit)', async () => {
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2']) expect((await get({ range })).status, range).toBe(200);
+  });
+
+  it('asks for Basic credentials, and is 404 to another API user', async () => {
+    const anonymous = await fetch(url);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="sandbox"');
+    expect((await get({}, 'someone-else')).status).toBe(404);
+  });
+});

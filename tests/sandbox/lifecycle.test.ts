@@ -1,0 +1,69 @@
+// The carrier setup lifecycle: REQUESTED, IN_PROGRESS, COMPLETED with an absolute url; throttled
+// polls; expiry; a new generation after it; each API user on its own.
+import { CarrierSetupStatus } from '../../generated/validators/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { basic, closeSandboxes, sandbox, sleep, untilCompleted } from './support.ts';
+
+afterEach(closeSandboxes);
+
+const get = (url: string, user = 'tester', headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: basic(user), ...headers } });
+
+describe('GET /setups/carriers', () => {
+  it('answers REQUESTED first, IN_PROGRESS until the generation time has passed, then COMPLETED', async () => {
+    const s = await sandbox({ generationMs: 300 });
+    const first = await get(`${s.baseUrl}/setups/carriers`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await first.json()).toEqual({ status: 'REQUESTED', expires_at: null, url: null });
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({ status: 'IN_PROGRESS', expires_at: null, url: null });
+    const { statuses, completed } = await untilCompleted(s.baseUrl, 'tester');
+    for (const status of statuses) expect(CarrierSetupStatus(status), JSON.stringify(CarrierSetupStatus.errors)).toBe(true);
+    expect(completed.url).toMatch(new RegExp(`^${s.origin}/files/[\\w-]+/[\\w-]+\\.json$`));
+    expect(Date.parse(completed.expires_at)).toBeGreaterThan(Date.now());
+    // A poll after COMPLETED answers the same status until expires_at.
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual(completed);
+  });
+
+  it('keeps each API user apart', async () => {
+    const s = await sandbox({ generationMs: 60_000 });
+    expect((await (await get(`${s.baseUrl}/setups/carriers`, 'a')).json()).status).toBe('REQUESTED');
+    expect((await (await get(`${s.baseUrl}/setups/carriers`, 'b')).json()).status).toBe('REQUESTED');
+    expect((await (await get(`${s.baseUrl}/setups/carriers`, 'a')).json()).status).toBe('IN_PROGRESS');
+  });
+
+  it('throttles polls closer than minPollMs with 429 and Retry-After', async () => {
+    const s = await sandbox({ minPollMs: 60_000, generationMs: 0 });
+    expect((await get(`${s.baseUrl}/setups/carriers`)).status).toBe(200);
+    const second = await get(`${s.baseUrl}/setups/carriers`);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    expect(second.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await second.json()).detail).toMatch(/60000 ms/);
+  });
+
+  it('lets the file address expire with 410, and starts a new generation on the next call', async () => {
+    const s = await sandbox({ generationMs: 0, urlTtlMs: 150 });
+    const { completed } = await untilCompleted(s.baseUrl, 'tester', 10);
+    expect((await get(completed.url)).status).toBe(200);
+    await sleep(Date.parse(completed.expires_at) - Date.now() + 20);
+    const gone = await get(completed.url);
+    expect(gone.status).toBe(410);
+    expect((await gone.json()).detail).toMatch(/expired/);
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({ status: 'REQUESTED', expires_at: null, url: null });
+    const again = await untilCompleted(s.baseUrl, 'tester', 10);
+    expect(again.completed.url).not.toBe(completed.url);
+    // The replaced address stays gone.
+    expect((await get(completed.url)).status).toBe(410);
+  });
+
+  it('answers 401 with the Basic challenge without credentials, with an empty key, or with another scheme', async () => {
+    const s = await sandbox();
+    for (const authorization of [undefined, basic('user', ''), 'Bearer abc', 'Basic !!!']) {
+      const response = await fetch(`${s.baseUrl}/setups/carriers`, { headers: authorization ? { authorization } : {} });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Basic realm="sandbox"');
+      const body = await response.json();
+      expect(body.detail).toMatch(/Basic/);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Sandboxes started and stopped by the tests, and small request helpers.
+import { startSandbox, type RunningSandbox, type SandboxAppOptions } from '../../src/sandbox/index.ts';
+
+const running = new Set<RunningSandbox>();
+
+export async function sandbox(options: SandboxAppOptions = {}): Promise<RunningSandbox> {
+  const started = await startSandbox({ generationMs: 100, minPollMs: 0, ...options });
+  running.add(started);
+  const close = started.close;
+  started.close = async () => {
+    running.delete(started);
+    await close();
+  };
+  return started;
+}
+
+/** Stops every sandbox still running; for afterEach. */
+export async function closeSandboxes(): Promise<void> {
+  await Promise.all([...running].map((s) => s.close()));
+}
+
+export const basic = (user: string, key = 'key') => `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls GET /setups/carriers until COMPLETED; returns every status seen. */
+export async function untilCompleted(baseUrl: string, user: string, pauseMs = 40): Promise<{ statuses: any[]; completed: any }> {
+  const statuses: any[] = [];
+  for (let i = 0; i < 500; i += 1) {
+    const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
+    if (response.status === 200) {
+      const status = await response.json();
+      statuses.push(status);
+      if (status.status === 'COMPLETED') return { statuses, completed: status };
+    } else await response.body?.cancel();
+    await sleep(pauseMs);
+  }
+  throw new Error('the setup never completed');
+}
+
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}, user = 'tester'): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { authorization: basic(user), 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
