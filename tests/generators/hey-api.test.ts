@@ -56,7 +56,7 @@ describe('@hey-api/openapi-ts', () => {
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
     const target = await sandbox();
     try {
-      await expectWorkingClient(drive(work.dir, 'driver.js', target.baseUrl), target, expect);
+      await expectWorkingClient(await drive(work.dir, 'driver.js', target.baseUrl), target, expect);
     } finally {
       await target.close();
     }

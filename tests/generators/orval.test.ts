@@ -84,7 +84,7 @@ describe('orval', () => {
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
     const target = await sandbox();
     try {
-      await expectWorkingClient(drive(work.dir, 'driver.js', target.baseUrl), target, expect);
+      await expectWorkingClient(await drive(work.dir, 'driver.js', target.baseUrl), target, expect);
     } finally {
       await target.close();
     }

@@ -4,9 +4,13 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+
+const run = promisify(execFile);
 
 /** The bundle: what the contract says, every construct kept. */
 export const BUNDLE = path.join(root, 'generated/openapi.yaml');
@@ -76,15 +80,17 @@ export interface Call {
  * Runs the `run(baseUrl, user, key, partnerId)` export of dist/<file>.js of dir in a process of its
  * own; it resolves to the calls the generated client made.
  */
-export function drive(dir: string, file: string, baseUrl: string): Call[] {
+export async function drive(dir: string, file: string, baseUrl: string): Promise<Call[]> {
   const runner = path.join(dir, 'run.mjs');
   writeFileSync(
     runner,
     `import { run } from './dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
   );
-  const result = spawnSync(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`The driver exited with ${result.status}:\n${result.stdout}${result.stderr}`);
-  return JSON.parse(result.stdout) as Call[];
+  // Not spawnSync: the sandbox answers from this process.
+  const { stdout } = await run(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], { cwd: dir, encoding: 'utf8', timeout: 60_000 }).catch((error: { code?: unknown; stdout?: string; stderr?: string }) => {
+    throw new Error(`The driver exited with ${error.code}:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
+  return JSON.parse(stdout) as Call[];
 }
 
 /** The request bodies of the four creations: the contract's examples. */
@@ -120,7 +126,6 @@ export interface Sandbox {
 
 /** The sandbox on a free loopback port, generating the setup file at once and allowing quick polls. */
 export async function sandbox(): Promise<Sandbox> {
-  const { startSandbox } = await import('../../src/sandbox/index.ts');
   const running = await startSandbox({ generationMs: 0, minPollMs: 0 });
   return {
     baseUrl: running.baseUrl,
