@@ -61,7 +61,8 @@ function DropAbsoluteAddressOperations() {
 
 /**
  * Writes a `2XX` response under the concrete codes it covers. Several generators read only
- * concrete codes: they skip `2XX`, or type its body as an error.
+ * concrete codes: they skip `2XX`, or type its body as an error. A success whose body is not
+ * specified gets an open body (any media type, schema `{}`) except under 204.
  */
 function ConcreteSuccessCodes() {
   return {
@@ -78,7 +79,13 @@ function ConcreteSuccessCodes() {
             continue;
           }
           for (const concrete of hasContent ? SUCCESS_CODES : SUCCESS_CODES_WITHOUT_CONTENT) {
-            if (!(concrete in responses)) rebuilt[concrete] = structuredClone(response);
+            if (concrete in responses) continue;
+            rebuilt[concrete] = structuredClone(response);
+            // A body the description leaves open (x-unspecified, no content) may be anything: any
+            // media type, any value. Without it, generators type and check the body as absent.
+            if (!hasContent && concrete !== '204' && typeof response['x-unspecified'] === 'string') {
+              rebuilt[concrete].content = { '*/*': { schema: {} } };
+            }
           }
         }
         operation.responses = rebuilt;
