@@ -113,7 +113,7 @@ export function typedBodies(types: Record<'shipment' | 'salesOrder' | 'importedS
 }
 
 /** What every driver declares: its entry point's calls list and a way to record a thrown error. */
-export const DRIVER_PRELUDE = `type Call = { operation: string; status?: number; body?: unknown; error?: string };
+export const DRIVER_PRELUDE = `type Call = { operation: string; status?: number; body?: unknown; error?: string; typed?: true };
 const failure = (error: unknown): string => (error instanceof Error ? error.message : JSON.stringify(error));
 `;
 
