@@ -13,10 +13,10 @@ afterAll(() => work.remove());
 // The contract's example file, with strings in package_types and allowed_incoterms: their elements
 // are open (x-unspecified), so any element must be accepted.
 function sample(): unknown {
-  const file = structuredClone((parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components.examples.CarrierSetupFile.value) as {
+  const file = structuredClone((parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components.examples.CarrierSetupFile!.value) as {
     products: { country_combinations: { package_types: unknown[]; allowed_incoterms: unknown[] }[] }[];
   }[];
-  const combination = file[0].products[0].country_combinations[0];
+  const combination = file[0]!.products[0]!.country_combinations[0]!;
   combination.package_types = ['PC', 'PE'];
   combination.allowed_incoterms = ['DAP'];
   return file;

@@ -71,7 +71,7 @@ describe('openapi-to-postmanv2 and newman', () => {
   it('converts the generator profile into a collection', async () => {
     const converted = await convert(PROFILE);
     expect(converted.result, converted.reason).toBe(true);
-    collection = converted.output![0].data;
+    collection = converted.output![0]!.data;
   });
 
   it('runs every request of the collection against the mock, each accepted', async () => {

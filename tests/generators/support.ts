@@ -97,10 +97,10 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
 export function bodies(): Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', unknown> {
   const examples = (parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components.examples;
   return {
-    shipment: examples.ShipmentCreate.value,
-    salesOrder: examples.SalesOrderCreate.value,
-    importedShipment: examples.ImportedShipmentCreateLegacyPartnerId.value,
-    shipmentDraft: examples.ShipmentDraftCreate.value,
+    shipment: examples.ShipmentCreate!.value,
+    salesOrder: examples.SalesOrderCreate!.value,
+    importedShipment: examples.ImportedShipmentCreateLegacyPartnerId!.value,
+    shipmentDraft: examples.ShipmentDraftCreate!.value,
   };
 }
 

@@ -20,7 +20,7 @@ const failure = (file: string) =>
 
 describe('@apidevtools/swagger-parser', () => {
   it('as shipped, rejects the bundle only for the description of a server variable (its schema says "descriptions")', async () => {
-    const variable = openapi.v31.$defs['server-variable'].properties;
+    const variable = openapi.v31.$defs['server-variable']!.properties;
     expect(Object.keys(variable), 'the schema is fixed upstream: drop the correction below').toContain('descriptions');
     const rejected = await SwaggerParser.validate(BUNDLE).then(
       () => [],
@@ -36,7 +36,7 @@ describe('@apidevtools/swagger-parser', () => {
     ['the bundle', BUNDLE],
     ['the generator profile', PROFILE],
   ])('validates %s, its schema corrected to read `description`', async (_name, file) => {
-    const variable = openapi.v31.$defs['server-variable'].properties;
+    const variable = openapi.v31.$defs['server-variable']!.properties;
     variable.description = variable.descriptions;
     expect(await failure(file)).toBe('valid');
   });
