@@ -1,4 +1,4 @@
-// Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly),
+// Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly) and its generator profile,
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
 // open points. With --check, bundles into a temporary folder and fails when the committed bundle
 // differs (stale or edited by hand); generate:check and docs:check check the others.
@@ -65,7 +65,7 @@ function main(): void {
       console.error(`Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run build\` and commit the result.`);
       process.exit(1);
     }
-    console.log('generated/openapi.{yaml,json} match the contract.');
+    console.log('generated/openapi.{yaml,json,generators.yaml} match the contract.');
     return;
   }
   if (generatedDir !== GENERATED_DIR) {
