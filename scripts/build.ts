@@ -1,4 +1,4 @@
-// Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly),
+// Makes every file derived from the contract: the bundle (generated/openapi.{yaml,json}, Redocly) and its generator profile,
 // the generated code (npm run generate) and the rendered reference (npm run docs), and reports the
 // open points. With --check, builds everything afresh in a temporary copy of the repository and
 // fails naming each file that differs from what `npm run build` makes (stale or edited by hand).
@@ -8,15 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
 import { command, run } from './lib/cli.ts';
-import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, root, SOURCE } from './lib/paths.ts';
+import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOURCE } from './lib/paths.ts';
 import { copyRepository, filesDiffer, redocly, withTempDir } from './lib/tools.ts';
 import { listUnspecified } from './lib/unspecified.ts';
 
 
 export function bundle(outDir: string): void {
-  for (const file of BUNDLE_FILES) {
-    const ext = path.extname(file).slice(1);
-    const result = redocly(['bundle', SOURCE, '--ext', ext, '-o', path.join(outDir, file)]);
+  for (const file of [...BUNDLE_FILES, GENERATOR_PROFILE]) {
+    // The generator profile is the bundle through the decorators of shipping@v3-generators (docs/generating-clients.md).
+    const input = file === GENERATOR_PROFILE ? ['shipping@v3-generators'] : [SOURCE, '--ext', path.extname(file).slice(1)];
+    const result = redocly(['bundle', ...input, '-o', path.join(outDir, file)]);
     if (result.status !== 0) {
       throw new Error(`redocly bundle failed for ${file}:\n${result.stdout}${result.stderr}`);
     }
@@ -27,7 +28,7 @@ export function bundle(outDir: string): void {
 export function staleBundles(generatedDir: string): string[] {
   return withTempDir('shipping-bundle-', (fresh) => {
     bundle(fresh);
-    return BUNDLE_FILES.filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
+    return [...BUNDLE_FILES, GENERATOR_PROFILE].filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
   });
 }
 
@@ -36,7 +37,7 @@ export function staleBundles(generatedDir: string): string[] {
  * the generated code, the rendered reference.
  */
 export const STEPS = [
-  { name: 'generated/openapi.{yaml,json}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
+  { name: 'generated/openapi.{yaml,json,generators.yaml}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
   { name: 'generated/schema.d.ts and generated/validators/', isStale: () => staleCode(GENERATED_DIR).length > 0, make: () => generate(GENERATED_DIR) },
   { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
 ];
@@ -72,6 +73,8 @@ export function outputs(dir: string): string[] {
   };
   walk('generated');
   files.push(path.relative(root, DOCS_PAGE).split(path.sep).join('/'));
+  // The guides' pages, made beside the reference.
+  if (existsSync(path.join(dir, 'docs'))) for (const name of readdirSync(path.join(dir, 'docs'))) if (name.endsWith('.html') && name !== 'index.html') files.push(`docs/${name}`);
   return files.sort();
 }
 

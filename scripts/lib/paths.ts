@@ -14,6 +14,9 @@ export const GENERATED_DIR = path.join(root, 'generated');
 /** The bundle's files, by name inside generated/. */
 export const BUNDLE_FILES = ['openapi.yaml', 'openapi.json'] as const;
 
+/** The generator profile of the bundle, inside generated/ (docs/generating-clients.md). */
+export const GENERATOR_PROFILE = 'openapi.generators.yaml';
+
 /** The bundled description, in YAML and in JSON. */
 export const BUNDLE_YAML = path.join(GENERATED_DIR, 'openapi.yaml');
 export const BUNDLE_JSON = path.join(GENERATED_DIR, 'openapi.json');

@@ -172,6 +172,12 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
     mutate: (d) => (shipmentBody(d).properties.parcels = { type: 'array' }),
     at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.parcels',
   },
+  // `items: {}` is allowed only under an array that is itself marked x-unspecified.
+  'open-shape-marked-empty-items-of-unmarked-array': {
+    rule: 'open-shape-marked',
+    mutate: (d) => (shipmentBody(d).properties.parcels = { type: 'array', items: {} }),
+    at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.parcels.items',
+  },
   'open-shape-marked-response-without-content': {
     rule: 'open-shape-marked',
     mutate: (d) => delete d.paths['/shipment_drafts'].post.responses['2XX']['x-unspecified'],

@@ -23,7 +23,12 @@ export default function openShapeMarked(doc) {
     }
     for (const [name, sub] of Object.entries(node.properties ?? {})) schema(sub, [...path, 'properties', name]);
     for (const [name, sub] of Object.entries(node.$defs ?? {})) schema(sub, [...path, '$defs', name]);
-    for (const key of SUBSCHEMAS) if (node[key] && typeof node[key] === 'object') schema(node[key], [...path, key]);
+    // `items: {}` of an array marked x-unspecified: the array's mark says the element shape is open.
+    const openItems = isArray && marked(node) && node.items && typeof node.items === 'object' && Object.keys(node.items).length === 0;
+    for (const key of SUBSCHEMAS) {
+      if (key === 'items' && openItems) continue;
+      if (node[key] && typeof node[key] === 'object') schema(node[key], [...path, key]);
+    }
     for (const key of SCHEMA_LISTS) (node[key] ?? []).forEach((sub, i) => schema(sub, [...path, key, i]));
   };
 

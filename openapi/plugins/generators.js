@@ -1,0 +1,191 @@
+// Decorators of the generator profile (the API shipping@v3-generators in redocly.yaml): a copy of
+// the bundle, derived by `npm run build` into generated/openapi.generators.yaml, for client
+// generators that cannot read some constructs of the faithful description. The contract and the
+// bundle keep those constructs; docs/generating-clients.md says which tools need the profile.
+//
+// Each decorator changes only the form of the description, never what it asserts, except
+// `drop-absolute-address-operations`, which leaves out an operation no generator can call right.
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The 2xx codes of RFC 9110 a `2XX` response stands for, in the profile. */
+export const SUCCESS_CODES = ['200', '201', '202', '203'];
+/** A success without content may also be 204 No Content. */
+export const SUCCESS_CODES_WITHOUT_CONTENT = [...SUCCESS_CODES, '204'];
+
+const operations = (pathItem) => METHODS.filter((m) => pathItem?.[m]).map((m) => pathItem[m]);
+
+/** A server whose whole URL is one variable, such as `{url}`: an absolute address given at run time. */
+const isWholeAddress = (server) => typeof server?.url === 'string' && /^\{[^{}]+\}$/.test(server.url);
+
+/**
+ * Leaves out every operation whose servers are all a whole-URL variable, and the links to it.
+ * Generators join such a server's default to the path (a stand-in), so the method they make would
+ * request a wrong address; the operation is called with the absolute address as given, outside
+ * the generated client.
+ */
+function DropAbsoluteAddressOperations() {
+  return {
+    Root: {
+      leave(root) {
+        const dropped = new Set();
+        for (const [name, pathItem] of Object.entries(root.paths ?? {})) {
+          for (const method of METHODS) {
+            const operation = pathItem?.[method];
+            if (!operation) continue;
+            const servers = operation.servers ?? pathItem.servers;
+            if (Array.isArray(servers) && servers.length > 0 && servers.every(isWholeAddress)) {
+              if (operation.operationId) dropped.add(operation.operationId);
+              delete pathItem[method];
+            }
+          }
+          if (operations(pathItem).length === 0) delete root.paths[name];
+        }
+        const dropLinks = (response) => {
+          for (const [name, link] of Object.entries(response?.links ?? {})) {
+            if (dropped.has(link?.operationId)) delete response.links[name];
+          }
+          if (response?.links && Object.keys(response.links).length === 0) delete response.links;
+        };
+        for (const pathItem of Object.values(root.paths ?? {})) {
+          for (const operation of operations(pathItem)) Object.values(operation.responses ?? {}).forEach(dropLinks);
+        }
+        Object.values(root.components?.responses ?? {}).forEach(dropLinks);
+        for (const [name, link] of Object.entries(root.components?.links ?? {})) {
+          if (dropped.has(link?.operationId)) delete root.components.links[name];
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Writes a `2XX` response under the concrete codes it covers. Several generators read only
+ * concrete codes: they skip `2XX`, or type its body as an error. A success whose body is not
+ * specified gets an open body (any media type, schema `{}`) except under 204.
+ */
+function ConcreteSuccessCodes() {
+  return {
+    Operation: {
+      leave(operation) {
+        const responses = operation.responses;
+        const range = responses?.['2XX'];
+        if (!range) return;
+        const hasContent = range.content && Object.keys(range.content).length > 0;
+        const rebuilt = {};
+        for (const [code, response] of Object.entries(responses)) {
+          if (code !== '2XX') {
+            rebuilt[code] = response;
+            continue;
+          }
+          for (const concrete of hasContent ? SUCCESS_CODES : SUCCESS_CODES_WITHOUT_CONTENT) {
+            if (concrete in responses) continue;
+            rebuilt[concrete] = structuredClone(response);
+            // A body the description leaves open (x-unspecified, no content) may be anything: any
+            // media type, any value. Without it, generators type and check the body as absent.
+            if (!hasContent && concrete !== '204' && typeof response['x-unspecified'] === 'string') {
+              rebuilt[concrete].content = { '*/*': { schema: {} } };
+            }
+          }
+        }
+        operation.responses = rebuilt;
+      },
+    },
+  };
+}
+
+/**
+ * Leaves the summary and description of a path item on its operations only: one generator reads
+ * every key of a path item as an HTTP method.
+ */
+function OperationLevelSummaries() {
+  return {
+    PathItem: {
+      leave(pathItem) {
+        delete pathItem.summary;
+        delete pathItem.description;
+      },
+    },
+  };
+}
+
+/**
+ * Moves the properties and required names written beside an `allOf` into one more `allOf` member.
+ * The same constraints; one generator keeps only the `allOf` members, which would make
+ * AvailableService and RequiredService one type and lose their `note` rule.
+ */
+function SiblingsIntoAllOf() {
+  return {
+    Schema: {
+      enter(schema) {
+        if (!Array.isArray(schema.allOf) || !(schema.properties || schema.required)) return;
+        const member = { type: 'object' };
+        for (const key of ['required', 'properties']) {
+          if (key in schema) {
+            member[key] = schema[key];
+            delete schema[key];
+          }
+        }
+        schema.allOf = [...schema.allOf, member];
+      },
+    },
+  };
+}
+
+/**
+ * Writes a boolean property or item schema as the object schema it stands for: `false` as
+ * `{ not: {} }` (nothing is valid: the property must be absent), `true` as `{}`. One generator
+ * stops on a boolean schema.
+ */
+function ObjectSchemas() {
+  const asObject = (value) => (value === false ? { not: {} } : value === true ? {} : value);
+  return {
+    Schema: {
+      leave(schema) {
+        for (const name of Object.keys(schema.properties ?? {})) schema.properties[name] = asObject(schema.properties[name]);
+        if ('items' in schema) schema.items = asObject(schema.items);
+      },
+    },
+  };
+}
+
+/**
+ * Writes an integer header parameter as the text it is on the wire: a string of digits, with the
+ * same lower bound. One generator types header values from the schema and passes a number where
+ * fetch takes only strings, which does not type-check.
+ */
+function HeaderValuesAsText() {
+  return {
+    Parameter: {
+      leave(parameter, ctx) {
+        if (parameter.in !== 'header' || !parameter.schema) return;
+        const schema = parameter.schema.$ref ? ctx.resolve(parameter.schema).node : parameter.schema;
+        if (schema?.type !== 'integer') return;
+        const positive = typeof schema.minimum === 'number' && schema.minimum >= 1;
+        parameter.schema = {
+          ...(schema.description ? { description: schema.description } : {}),
+          type: 'string',
+          pattern: positive ? '^[1-9][0-9]*$' : '^-?[0-9]+$',
+          ...(parameter.example !== undefined ? { examples: [String(parameter.example)] } : {}),
+        };
+        if (parameter.example !== undefined) parameter.example = String(parameter.example);
+      },
+    },
+  };
+}
+
+export default function generatorsPlugin() {
+  return {
+    id: 'generators',
+    decorators: {
+      oas3: {
+        'drop-absolute-address-operations': DropAbsoluteAddressOperations,
+        'concrete-success-codes': ConcreteSuccessCodes,
+        'operation-level-summaries': OperationLevelSummaries,
+        'siblings-into-all-of': SiblingsIntoAllOf,
+        'object-schemas': ObjectSchemas,
+        'header-values-as-text': HeaderValuesAsText,
+      },
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The generator profile is the bundle in other forms: the same operations but the download of an
+// absolute address, the same schemas, and none of the constructs the generators cannot read.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BUNDLE, PROFILE } from './support.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const load = (file: string) => parse(readFileSync(file, 'utf8'));
+const bundle = load(BUNDLE);
+const profile = load(PROFILE);
+
+const operations = (doc: any) =>
+  Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => ({ path, item, method: m, operation: item[m] })));
+
+/** Every node of doc with its JSON pointer. */
+function* nodes(node: unknown, pointer = ''): Generator<[string, unknown]> {
+  yield [pointer, node];
+  if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) yield* nodes(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+}
+
+describe('generated/openapi.generators.yaml', () => {
+  it('has every operation of the bundle but the download from an absolute address', () => {
+    const ids = (doc: any) => operations(doc).map((o) => o.operation.operationId).sort();
+    expect(ids(profile)).toEqual(ids(bundle).filter((id) => id !== 'downloadCarrierSetupFile'));
+    expect([...nodes(profile)].filter(([, node]) => (node as { operationId?: string } | null)?.operationId === 'downloadCarrierSetupFile').map(([at]) => at)).toEqual([]);
+  });
+
+  it('has the same schemas and the same info, servers and security', () => {
+    expect(Object.keys(profile.components.schemas)).toEqual(Object.keys(bundle.components.schemas));
+    for (const key of ['openapi', 'info', 'servers', 'security', 'tags']) expect(profile[key], key).toEqual(bundle[key]);
+  });
+
+  it('has no range status codes, path-item summaries, boolean property schemas or integer header parameters', () => {
+    const found: string[] = [];
+    for (const { path, item, operation } of operations(profile)) {
+      for (const code of Object.keys(operation.responses)) if (/X/i.test(code)) found.push(`${path} ${code}`);
+      if ('summary' in item || 'description' in item) found.push(`${path} path-item summary`);
+    }
+    for (const [at, node] of nodes(profile)) {
+      const value = node as Record<string, any> | null;
+      if (value && typeof value === 'object' && value.properties) {
+        for (const [name, sub] of Object.entries(value.properties)) if (typeof sub === 'boolean') found.push(`${at}/properties/${name}`);
+      }
+      if (value?.in === 'header' && (value.schema?.type === 'integer' || value.schema?.$ref)) found.push(`${at} header schema`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps each success of the bundle under concrete codes, with the same body schema', () => {
+    for (const { path, method, operation } of operations(bundle)) {
+      const range = operation.responses['2XX'];
+      if (!range || operation.operationId === 'downloadCarrierSetupFile') continue;
+      const concrete = profile.paths[path][method].responses;
+      expect(Object.keys(concrete).filter((code) => code.startsWith('2')), `${method} ${path}`).toEqual(range.content ? ['200', '201', '202', '203'] : ['200', '201', '202', '203', '204']);
+      if (range.content) expect(concrete['200'].content, `${method} ${path}`).toEqual(range.content);
+    }
+  });
+});
