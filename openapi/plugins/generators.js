@@ -150,8 +150,9 @@ function ObjectSchemas() {
 }
 
 /**
- * Writes an integer header parameter as the text it is on the wire: a string of digits, with the
- * same lower bound. One generator types header values from the schema and passes a number where
+ * Writes a numeric header parameter as the text it is on the wire: a string of digits (an integer,
+ * with the same lower bound) or of a decimal number (a number, whole or not, as the contract leaves
+ * it), keeping what the contract marks as open. One generator types header values from the schema and passes a number where
  * fetch takes only strings, which does not type-check.
  */
 function HeaderValuesAsText() {
@@ -160,12 +161,14 @@ function HeaderValuesAsText() {
       leave(parameter, ctx) {
         if (parameter.in !== 'header' || !parameter.schema) return;
         const schema = parameter.schema.$ref ? ctx.resolve(parameter.schema).node : parameter.schema;
-        if (schema?.type !== 'integer') return;
+        if (schema?.type !== 'integer' && schema?.type !== 'number') return;
         const positive = typeof schema.minimum === 'number' && schema.minimum >= 1;
+        const pattern = schema.type === 'number' ? '^-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?$' : positive ? '^[1-9][0-9]*$' : '^-?[0-9]+$';
         parameter.schema = {
           ...(schema.description ? { description: schema.description } : {}),
+          ...(schema['x-unspecified'] ? { 'x-unspecified': schema['x-unspecified'] } : {}),
           type: 'string',
-          pattern: positive ? '^[1-9][0-9]*$' : '^-?[0-9]+$',
+          pattern,
           ...(parameter.example !== undefined ? { examples: [String(parameter.example)] } : {}),
         };
         if (parameter.example !== undefined) parameter.example = String(parameter.example);

@@ -42,7 +42,7 @@ describe('generated/openapi.generators.yaml', () => {
       if (value && typeof value === 'object' && value.properties) {
         for (const [name, sub] of Object.entries(value.properties)) if (typeof sub === 'boolean') found.push(`${at}/properties/${name}`);
       }
-      if (value?.in === 'header' && (value.schema?.type === 'integer' || value.schema?.$ref)) found.push(`${at} header schema`);
+      if (value?.in === 'header' && (value.schema?.type === 'integer' || value.schema?.type === 'number' || value.schema?.$ref)) found.push(`${at} header schema`);
     }
     expect(found).toEqual([]);
   });
