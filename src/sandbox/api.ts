@@ -70,14 +70,22 @@ export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { options, state } = context;
 
   // A queued `unavailable` fault answers the caller's next request of the API with 503.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     const account = state.peek(request.sandboxUser);
     const fault = account?.faults.length ? account.takeFault('unavailable') : undefined;
     if (fault) {
       if (fault.retryAfterSeconds !== undefined) reply.header('Retry-After', String(fault.retryAfterSeconds));
-      return sendProblem(reply, 503, 'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).');
+      sendProblem(reply, 503, 'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).');
+      return;
     }
-    checkPartnerId(request);
+    try {
+      checkPartnerId(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   app.get(`${BASE_PATH}/setups/carriers`, (request, reply) => {
