@@ -69,7 +69,7 @@ function completedBody(context: SandboxContext, request: FastifyRequest, generat
 export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { options, state } = context;
 
-  // A queued `unavailable` fault answers the caller's next request of the API with 503.
+  // A queued `unavailable` fault answers the caller's next request (API or file address) with 503.
   // A callback hook, not an async one: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     const account = state.peek(request.sandboxUser);
@@ -101,7 +101,7 @@ export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
       return throttled(reply, wait, `Polled ${since} ms after the previous poll; the sandbox throttles polls closer than ${options.minPollMs} ms apart.`);
     }
     account.lastPollAt = now;
-    let generation = account.generation;
+    const generation = account.generation;
     reply.type('application/json');
     if (!generation || now >= generation.expiresAt) {
       account.newGeneration(now, options.generationMs, options.urlTtlMs);
