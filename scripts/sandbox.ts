@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   await main().catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

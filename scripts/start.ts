@@ -10,7 +10,7 @@ import { refresh } from './build.ts';
 import { DOCS_PAGE } from './docs.ts';
 import { startMock } from './lib/prism.ts';
 import { mockBanner, mockPort } from './mock.ts';
-import { DEFAULT_SANDBOX_PORT, sandboxBanner, sandboxCommand, startFromCli, type SandboxCliOptions } from './sandbox.ts';
+import { sandboxBanner, sandboxCommand, startFromCli, type SandboxCliOptions } from './sandbox.ts';
 
 const DOCS_DIR = path.dirname(DOCS_PAGE);
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.yaml': 'text/yaml; charset=utf-8', '.json': 'application/json', '.png': 'image/png' };
@@ -39,15 +39,16 @@ async function main(): Promise<void> {
   const docsPort = Number(values['docs-port'] ?? process.env.DOCS_PORT ?? 8080);
   if (!Number.isInteger(docsPort) || docsPort < 1 || docsPort > 65535) throw new Error(`--docs-port / DOCS_PORT: "${values['docs-port'] ?? process.env.DOCS_PORT}" is not a TCP port.`);
   const port = mockPort(values.port ? ['--port', values.port] : []);
-  const rawSandboxPort = values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? String(DEFAULT_SANDBOX_PORT);
-  const sandboxPort = Number(rawSandboxPort);
-  if (!/^\d+$/.test(rawSandboxPort) || sandboxPort > 65535) throw new Error(`--sandbox-port / SANDBOX_PORT: "${rawSandboxPort}" is not a TCP port.`);
+  // The sandbox's own command line reads SANDBOX_PORT and the other SANDBOX_* variables.
+  const sandboxOptions = sandboxCommand()
+    .parse(values['sandbox-port'] ? ['--port', values['sandbox-port']] : [], { from: 'user' })
+    .opts<SandboxCliOptions>();
 
   const made = refresh();
   console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
   const docs = await serveDocs(docsPort);
   const mock = await startMock({ port });
-  const sandbox = await startFromCli({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port: sandboxPort }).catch(async (error) => {
+  const sandbox = await startFromCli(sandboxOptions).catch(async (error) => {
     docs.close();
     await mock.stop();
     throw error;
