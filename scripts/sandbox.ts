@@ -43,10 +43,13 @@ export function sandboxBanner(sandbox: RunningSandbox): string {
   ].join('\n');
 }
 
-/** Starts the sandbox on `port`; a port in use is one line naming `how` to choose another. */
+/**
+ * Starts the sandbox on `port` with the other options from the SANDBOX_* variables (for `npm start`);
+ * a port in use is one line naming `how` to choose another.
+ */
 export async function startSandboxOnPort(port: number, how: string): Promise<RunningSandbox> {
   try {
-    return await startSandbox({ port });
+    return await startFromCli({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError('127.0.0.1', port, how);
     throw error;
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   await main().catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

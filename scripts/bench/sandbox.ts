@@ -4,10 +4,13 @@
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
-// of its own; autocannon runs in this one. Goals: the sandbox at least 20x Prism and at least 0.6x
-// the bare server.
+// of its own; autocannon runs in this one. The three are measured in turn, in ROUNDS rounds of
+// rotating order, and the median of the rounds is printed, so that a burst of load from elsewhere on
+// the machine does not fall on one server only. Beside requests per second, the CPU time each server
+// process spent per request (from /proc, where there is one) shows the cost of a request whatever the
+// load. Goals: the sandbox at least 20x Prism and at least 0.6x the bare server, in requests per second.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -35,8 +38,9 @@ async function freePort(): Promise<number> {
 
 const script = fileURLToPath(import.meta.url);
 const CONNECTIONS = 10;
-const DURATION_S = 8;
+const DURATION_S = 4;
 const WARMUP_S = 2;
+const ROUNDS = 3;
 const AUTHORIZATION = `Basic ${Buffer.from('bench-user:bench-key').toString('base64')}`;
 const shipment = (): string => JSON.stringify(JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value);
 
@@ -74,11 +78,21 @@ async function startChild(kind: string): Promise<{ origin: string; child: ChildP
 interface Measure {
   rps: number;
   p99: number;
+  /** CPU time of the server process per request, in microseconds; NaN where /proc is missing. */
+  cpuUs: number;
   non2xx: number;
   errors: number;
 }
 
-async function measure(url: string, method: 'GET' | 'POST', body?: string): Promise<Measure> {
+/** User + system CPU time of a process in microseconds, from /proc (Linux); NaN elsewhere. */
+function cpuTimeUs(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks of (almost always) 100 Hz.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function measure(url: string, method: 'GET' | 'POST', pid: number | undefined, body: string | undefined, warmUp: boolean): Promise<Measure> {
   const options = {
     url,
     method,
@@ -86,34 +100,66 @@ async function measure(url: string, method: 'GET' | 'POST', body?: string): Prom
     headers: { authorization: AUTHORIZATION, 'partner-id': '10042', ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body } : {}),
   };
-  await autocannon({ ...options, duration: WARMUP_S });
+  if (warmUp) await autocannon({ ...options, duration: WARMUP_S });
+  const before = cpuTimeUs(pid);
   const result = await autocannon({ ...options, duration: DURATION_S });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpuUs = (cpuTimeUs(pid) - before) / (result.requests.average * DURATION_S);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 export async function bench(): Promise<void> {
-  console.log(`\nThe sandbox against the Prism mock and a bare node:http server: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s each (autocannon), each server in its own process.`);
+  console.log(
+    `\nThe sandbox against the Prism mock and a bare node:http server: ${CONNECTIONS} connections (autocannon), ${WARMUP_S} s warm-up, then ${ROUNDS} rounds of ${DURATION_S} s each in rotating order, median; each server in its own process.`,
+  );
   const sandbox = await startChild('sandbox');
   const bare = await startChild('bare');
   const prism = await startMock({ port: await freePort() });
   try {
-    const base = { sandbox: `${sandbox.origin}/api/public/v3`, prism: prism.url, bare: bare.origin };
+    const servers = {
+      sandbox: { base: `${sandbox.origin}/api/public/v3`, pid: sandbox.child.pid },
+      prism: { base: prism.url, pid: prism.process.pid },
+      bare: { base: bare.origin, pid: bare.child.pid },
+    };
+    const names = Object.keys(servers) as Array<keyof typeof servers>;
     const body = shipment();
     for (const [label, method, path] of [
       ['GET /setups/carriers', 'GET', '/setups/carriers'],
       ['POST /shipments (valid body)', 'POST', '/shipments'],
     ] as const) {
-      const results: Record<string, Measure> = {};
-      for (const name of ['sandbox', 'prism', 'bare'] as const) results[name] = await measure(`${base[name]}${path}`, method, method === 'POST' ? body : undefined);
+      const rounds: Record<string, Measure[]> = Object.fromEntries(names.map((name) => [name, []]));
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (let k = 0; k < names.length; k += 1) {
+          const name = names[(round + k) % names.length]!;
+          const { base, pid } = servers[name];
+          rounds[name]!.push(await measure(`${base}${path}`, method, pid, method === 'POST' ? body : undefined, round === 0));
+        }
+      }
+      const results = Object.fromEntries(
+        names.map((name) => {
+          const all = rounds[name]!;
+          const sum = (key: 'non2xx' | 'errors') => all.reduce((total, m) => total + m[key], 0);
+          return [name, { rps: median(all.map((m) => m.rps)), p99: median(all.map((m) => m.p99)), cpuUs: median(all.map((m) => m.cpuUs)), non2xx: sum('non2xx'), errors: sum('errors'), each: all.map((m) => Math.round(m.rps)) }];
+        }),
+      ) as Record<keyof typeof servers, Measure & { each: number[] }>;
       console.log(`\n  ${label}`);
       for (const [name, m] of Object.entries(results)) {
         const refused = m.non2xx + m.errors > 0 ? `  (${m.non2xx} non-2xx, ${m.errors} errors)` : '';
-        console.log(`    ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(4)} ms${refused}`);
+        const cpu = Number.isNaN(m.cpuUs) ? '' : `   server CPU ${m.cpuUs.toFixed(1).padStart(6)} µs/request`;
+        console.log(`    ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(4)} ms${cpu}   rounds: ${m.each.join(', ')}${refused}`);
       }
-      const toPrism = results.sandbox!.rps / results.prism!.rps;
-      const toBare = results.sandbox!.rps / results.bare!.rps;
+      const toPrism = results.sandbox.rps / results.prism.rps;
+      const toBare = results.sandbox.rps / results.bare.rps;
       console.log(`    sandbox / prism = ${toPrism.toFixed(1)} (goal >= 20: ${toPrism >= 20 ? 'met' : 'NOT met'})`);
       console.log(`    sandbox / bare  = ${toBare.toFixed(2)} (goal >= 0.6: ${toBare >= 0.6 ? 'met' : 'NOT met'})`);
+      if (!Number.isNaN(results.sandbox.cpuUs)) {
+        console.log(`    CPU per request, bare / sandbox = ${(results.bare.cpuUs / results.sandbox.cpuUs).toFixed(2)}, prism / sandbox = ${(results.prism.cpuUs / results.sandbox.cpuUs).toFixed(1)} (for the record)`);
+      }
     }
   } finally {
     sandbox.child.kill();

@@ -69,15 +69,23 @@ function completedBody(context: SandboxContext, request: FastifyRequest, generat
 export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { options, state } = context;
 
-  // A queued `unavailable` fault answers the caller's next request of the API with 503.
-  app.addHook('onRequest', async (request, reply) => {
+  // A queued `unavailable` fault answers the caller's next request (API or file address) with 503.
+  // A callback hook, not an async one: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     const account = state.peek(request.sandboxUser);
     const fault = account?.faults.length ? account.takeFault('unavailable') : undefined;
     if (fault) {
       if (fault.retryAfterSeconds !== undefined) reply.header('Retry-After', String(fault.retryAfterSeconds));
-      return sendProblem(reply, 503, 'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).');
+      sendProblem(reply, 503, 'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).');
+      return;
     }
-    checkPartnerId(request);
+    try {
+      checkPartnerId(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   app.get(`${BASE_PATH}/setups/carriers`, (request, reply) => {
@@ -93,7 +101,7 @@ export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
       return throttled(reply, wait, `Polled ${since} ms after the previous poll; the sandbox throttles polls closer than ${options.minPollMs} ms apart.`);
     }
     account.lastPollAt = now;
-    let generation = account.generation;
+    const generation = account.generation;
     reply.type('application/json');
     if (!generation || now >= generation.expiresAt) {
       account.newGeneration(now, options.generationMs, options.urlTtlMs);

@@ -1,18 +1,15 @@
 // `npm run sandbox`: flags and SANDBOX_* variables, the printed base URL, a setup file refused at
 // start with the JSON pointer of its first problem.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/tools.ts';
-import { exampleSetupFile } from '../../src/sandbox/options.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from './support/sandbox.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
-const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Setup files: the example with the first carrier renamed; the example without a product code; not JSON. */
+const fixture = (name: string) => path.join(root, 'tests/sandbox/fixtures', name);
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 });
@@ -20,10 +17,7 @@ const run = (args: string[], env: Record<string, string> = {}) =>
 describe('npm run sandbox', () => {
   it('prints its base URL, serves on the port of SANDBOX_PORT with the options of the flags, and stops on SIGTERM', async () => {
     const port = await freePort();
-    const file = path.join(dir, 'setup.json');
-    const setup = JSON.parse(exampleSetupFile().bytes.toString('utf8'));
-    setup[0].name = 'A carrier of this test';
-    writeFileSync(file, JSON.stringify(setup));
+    const file = fixture('setup-file.json');
     const child = spawn(process.execPath, [script, '--generation-ms', '0', '--setup-file', file], {
       cwd: root,
       env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_MIN_POLL_MS: '0' },
@@ -51,16 +45,11 @@ describe('npm run sandbox', () => {
   });
 
   it('refuses a setup file that breaks the schema, naming the JSON pointer of the first problem', () => {
-    const file = path.join(dir, 'broken.json');
-    const setup = JSON.parse(exampleSetupFile().bytes.toString('utf8'));
-    delete setup[0].products[0].code;
-    writeFileSync(file, JSON.stringify(setup));
+    const file = fixture('setup-file-without-product-code.json');
     const result = run([], { SANDBOX_SETUP_FILE: file, SANDBOX_PORT: '0' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`setupFile ${file}: breaks the carrier setup file schema at JSON pointer /0/products/0/code: is required.`);
-    const notJson = path.join(dir, 'not.json');
-    writeFileSync(notJson, '[{');
-    expect(run(['--setup-file', notJson, '--port', '0']).stderr).toMatch(/not JSON/);
+    expect(run(['--setup-file', fixture('not-json.json'), '--port', '0']).stderr).toMatch(/not JSON/);
   });
 
   it('refuses a flag value that is not a whole number', () => {

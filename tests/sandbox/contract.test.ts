@@ -1,17 +1,15 @@
 // A whole session against the sandbox (the lifecycle under faults, the download whole and by range,
 // the creations, and the refusals) recorded as HAR and checked with the contract check.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../scripts/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
+import { withTempDir } from '../../scripts/lib/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { harRecorder } from './support/har.ts';
 import { basic, closeSandboxes, post, sandbox, sleep } from './support/sandbox.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-har-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(closeSandboxes);
 
 const examples = readJson(bundlePath).components.examples;
@@ -63,9 +61,11 @@ it('every response of a whole session conforms to the contract', async () => {
   const har = recorder.har();
   const statuses = new Set(har.log.entries.map((e: any) => e.response.status));
   for (const code of [200, 201, 206, 400, 401, 410, 413, 415, 416, 422, 429, 503]) expect(statuses, `status ${code} recorded`).toContain(code);
-  const file = path.join(dir, 'session.har');
-  writeFileSync(file, JSON.stringify(har, null, 2));
-  const report = checkHar(file);
+  const report = withTempDir('sandbox-har-', (dir) => {
+    const file = path.join(dir, 'session.har');
+    writeFileSync(file, JSON.stringify(har, null, 2));
+    return checkHar(file);
+  });
   expect(report.findings, formatReport(report)).toEqual([]);
   expect(report.exchanges).toBe(har.log.entries.length);
 });
