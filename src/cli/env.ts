@@ -19,8 +19,9 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   const connection: Connection = { baseUrl: env.SHIPPING_BASE_URL!, username: env.SHIPPING_USER!, apiKey: env.SHIPPING_API_KEY! };
   const partner = env.SHIPPING_PARTNER_ID;
   if (partner !== undefined && partner !== '') {
-    if (!/^[0-9]+$/.test(partner) || !Number.isSafeInteger(Number(partner))) {
-      throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID (digits only).', EXIT.BAD_INPUT);
+    // The contract says numeric, and leaves whether it is whole, and its range, open.
+    if (!/^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(partner) || !Number.isFinite(Number(partner))) {
+      throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.', EXIT.BAD_INPUT);
     }
     connection.partnerId = Number(partner);
   }

@@ -26,7 +26,10 @@ const CREATIONS: Record<string, Kind> = {
   '/shipment_drafts': 'shipment_draft',
 };
 
-/** The Partner-ID header: absent, or a positive integer written in decimal digits. */
+/**
+ * The Partner-ID header: absent, or one number written in decimal (the contract says numeric and
+ * leaves whether it is whole, and its range, open; the sandbox accepts what the contract accepts).
+ */
 export function checkPartnerId(request: FastifyRequest): void {
   const value = request.headers['partner-id'];
   if (value === undefined) {
@@ -34,11 +37,11 @@ export function checkPartnerId(request: FastifyRequest): void {
     return;
   }
   const text = Array.isArray(value) ? undefined : value.trim();
-  const number = text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(number)) {
+  const number = text !== undefined && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(number)) {
     const found = Array.isArray(value) ? `${value.length} Partner-ID headers` : describeValue(value);
-    throw new SandboxProblem(400, `The Partner-ID header must be one positive whole number, such as 10042 (found ${found}).`, [
-      { header: 'Partner-ID', message: `must be a positive integer (found ${found})` },
+    throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042 (found ${found}).`, [
+      { header: 'Partner-ID', message: `must be a number (found ${found})` },
     ]);
   }
   request.partnerId = number;

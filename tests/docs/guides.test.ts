@@ -32,7 +32,7 @@ const unattributedStatusCodes = (markdown: string) =>
   markdown
     .replace(/```[\s\S]*?```/g, '')
     .split(/\n\s*\n/)
-    .filter((paragraph) => /\b(401|416)\b/.test(paragraph) && !/RFC \d+|\bmock\b/.test(paragraph));
+    .filter((paragraph) => /\b(401|416)\b/.test(paragraph) && !/RFC \d+|\bmock\b|\bsandbox\b/.test(paragraph));
 
 /** The relative links of `markdown`, found in `document`, whose file or Markdown heading is missing. */
 function brokenLinks(markdown: string, document: string): string[] {
@@ -64,7 +64,7 @@ describe('guides', () => {
   });
 
   // The specification gives no status codes: a guide that names 401 or 416 says, in the same
-  // paragraph, that HTTP fixes it (RFC 9110, RFC 7617), or that it is the mock's answer. The client
+  // paragraph, that HTTP fixes it (RFC 9110, RFC 7617), or that it is the mock's or the sandbox's answer. The client
   // guide is left out: it says what the client does with an answer, not how the API answers.
   it.each(GUIDES.filter((guide) => guide !== 'client.md'))('%s states no status code as the API\'s own', (guide) => {
     expect(unattributedStatusCodes(read(`docs/${guide}`))).toEqual([]);
