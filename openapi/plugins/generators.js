@@ -81,6 +81,9 @@ function ConcreteSuccessCodes() {
           for (const concrete of hasContent ? SUCCESS_CODES : SUCCESS_CODES_WITHOUT_CONTENT) {
             if (concrete in responses) continue;
             rebuilt[concrete] = structuredClone(response);
+            // A media type without a schema (a body the description leaves open) may hold any value;
+            // some generators read a missing schema as no body at all.
+            for (const media of Object.values(rebuilt[concrete].content ?? {})) if (media && typeof media === 'object' && !('schema' in media)) media.schema = {};
             // A body the description leaves open (x-unspecified, no content) may be anything: any
             // media type, any value. Without it, generators type and check the body as absent.
             if (!hasContent && concrete !== '204' && typeof response['x-unspecified'] === 'string') {
