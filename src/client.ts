@@ -2,7 +2,7 @@
 // Partner-ID as default headers, which openapi-fetch sends on every request at no cost.
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { basicAuthorization, checkBaseUrl } from './auth.ts';
+import { basicAuthorization, checkBaseUrl, isLoopback } from './auth.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';
 
@@ -19,6 +19,12 @@ export interface ShippingClientOptions {
   partnerId?: number;
   /** The fetch to use; the global fetch by default. */
   fetch?: Fetch;
+  /**
+   * The origins, besides the API's own, that may receive the credentials and the Partner-ID when
+   * the carrier setup file lies there, such as `["https://files.shipping.example"]`. A download
+   * follows a redirect only to the API's origin or to one named here. None by default.
+   */
+  credentialOrigins?: readonly string[];
 }
 
 export type ShippingClient = Client<paths, 'application/json'>;
@@ -29,6 +35,8 @@ export interface ClientContext {
   fetch: Fetch;
   /** The default headers: Authorization, and Partner-ID when given. */
   headers: Readonly<Record<string, string>>;
+  /** The API's origin and those of the credentialOrigins option. */
+  credentialOrigins: ReadonlySet<string>;
   /** Removes the credentials from text that goes into an error. */
   redact(text: string): string;
 }
@@ -47,16 +55,40 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   const authorization = basicAuthorization(options.username, options.apiKey);
   const headers: Record<string, string> = { Authorization: authorization };
   if (options.partnerId !== undefined) headers['Partner-ID'] = partnerIdHeader(options.partnerId);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalidOption('fetch must be a function with the signature of the global fetch.');
   const fetch = options.fetch ?? globalThis.fetch;
+  const credentialOrigins = new Set([baseUrl.origin, ...checkCredentialOrigins(options.credentialOrigins)]);
   const client = createClient<paths>({ baseUrl: baseUrl.href, headers, fetch, bodySerializer: serializeBody });
   const secrets = [authorization.slice('Basic '.length), options.apiKey];
   contexts.set(client, {
     baseUrl,
     fetch,
     headers: Object.freeze({ ...headers }),
+    credentialOrigins,
     redact: (text) => secrets.reduce((out, secret) => out.replaceAll(secret, '[redacted]'), text),
   });
   return client;
+}
+
+function invalidOption(message: string): ShippingApiError {
+  return new ShippingApiError(message, { code: 'INVALID_OPTIONS', operation: 'createShippingClient' });
+}
+
+/** Each entry an origin (scheme, host, port), HTTPS unless loopback, as for baseUrl. */
+function checkCredentialOrigins(origins: unknown): string[] {
+  if (origins === undefined) return [];
+  if (!Array.isArray(origins)) throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
+  return origins.map((origin: unknown, index) => {
+    const url = typeof origin === 'string' ? URL.parse(origin) : null;
+    const shown = typeof origin === 'string' ? `"${origin}"` : typeof origin;
+    if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
+      throw invalidOption(`credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`);
+    }
+    if (url.protocol !== 'https:' && !isLoopback(url)) {
+      throw invalidOption(`credentialOrigins[${index}] must use HTTPS (got ${url.origin}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`);
+    }
+    return url.origin;
+  });
 }
 
 export function clientContext(client: ShippingClient, operation: string): ClientContext {
