@@ -80,7 +80,8 @@ function checkCredentialOrigins(origins: unknown): string[] {
   if (!Array.isArray(origins)) throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
   return origins.map((origin: unknown, index) => {
     const url = typeof origin === 'string' ? URL.parse(origin) : null;
-    const shown = typeof origin === 'string' ? `"${origin}"` : typeof origin;
+    // A value that carries credentials is not repeated.
+    const shown = typeof origin !== 'string' ? typeof origin : url?.username || url?.password ? 'an address with credentials' : `"${origin}"`;
     if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
       throw invalidOption(`credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`);
     }
