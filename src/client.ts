@@ -1,6 +1,17 @@
 // The client: openapi-fetch typed by the generated paths, with the Basic credentials and the
 // Partner-ID as default headers, which openapi-fetch sends on every request at no cost.
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type FetchOptions, type ParseAsResponse } from 'openapi-fetch';
+import type {
+  ErrorResponse,
+  FilterKeys,
+  HttpMethod,
+  IsOperationRequestBodyOptional,
+  OperationRequestBodyContent,
+  PathsWithMethod,
+  RequiredKeysOf,
+  ResponseObjectMap,
+  SuccessResponse,
+} from 'openapi-typescript-helpers';
 import type { paths } from '../generated/schema.js';
 import { basicAuthorization, checkBaseUrl, isLoopback } from './auth.ts';
 import { ShippingApiError } from './errors.ts';
@@ -27,7 +38,52 @@ export interface ShippingClientOptions {
   credentialOrigins?: readonly string[];
 }
 
-export type ShippingClient = Client<paths, 'application/json'>;
+// openapi-fetch 0.17 passes bodies and answers through Readable<> and Writable<>, which drop every
+// key whose type is `null` (NonNullable<null> is never): the pending carrier setup status would
+// lose expires_at and url (openapi-ts/openapi-typescript#2717). The contract has no readOnly or
+// writeOnly marker for them to strip, so the client's methods are typed here without them, from
+// the same helper types; the object at run time is openapi-fetch's own.
+type Media = 'application/json';
+
+type BodyOption<Operation> =
+  OperationRequestBodyContent<Operation> extends never
+    ? { body?: never }
+    : IsOperationRequestBodyOptional<Operation> extends true
+      ? { body?: OperationRequestBodyContent<Operation> }
+      : { body: OperationRequestBodyContent<Operation> };
+
+type Init<Operation> = Omit<FetchOptions<Operation>, 'body'> & BodyOption<Operation>;
+
+type MaybeOptionalInit<PathItem, Method extends keyof PathItem> =
+  RequiredKeysOf<Init<FilterKeys<PathItem, Method>>> extends never ? Init<FilterKeys<PathItem, Method>> | undefined : Init<FilterKeys<PathItem, Method>>;
+
+type InitParam<I> = RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
+
+/** What a call resolves to: data as the contract describes the success answer, or error. */
+export type ShippingResponse<Operation extends Record<string | number, any>, Options = unknown> =
+  | { data: ParseAsResponse<SuccessResponse<ResponseObjectMap<Operation>, Media>, Options>; error?: never; response: Response }
+  | { data?: never; error: ErrorResponse<ResponseObjectMap<Operation>, Media>; response: Response };
+
+type Operation<T> = T extends Record<string | number, any> ? T : never;
+
+type Method<M extends HttpMethod> = <Path extends PathsWithMethod<paths, M>, I extends MaybeOptionalInit<paths[Path], M>>(
+  url: Path,
+  ...init: InitParam<I>
+) => Promise<ShippingResponse<Operation<paths[Path][M]>, I>>;
+
+/** The openapi-fetch client of the API, its methods typed by the contract. */
+export interface ShippingClient extends Omit<Client<paths, Media>, HttpMethodName> {
+  GET: Method<'get'>;
+  PUT: Method<'put'>;
+  POST: Method<'post'>;
+  DELETE: Method<'delete'>;
+  OPTIONS: Method<'options'>;
+  HEAD: Method<'head'>;
+  PATCH: Method<'patch'>;
+  TRACE: Method<'trace'>;
+}
+
+type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
 /** What the setup workflow needs beyond the openapi-fetch client, kept off the client object. */
 export interface ClientContext {
@@ -58,7 +114,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalidOption('fetch must be a function with the signature of the global fetch.');
   const fetch = options.fetch ?? globalThis.fetch;
   const credentialOrigins = new Set([baseUrl.origin, ...checkCredentialOrigins(options.credentialOrigins)]);
-  const client = createClient<paths>({ baseUrl: baseUrl.href, headers, fetch, bodySerializer: serializeBody });
+  const client = createClient<paths, Media>({ baseUrl: baseUrl.href, headers, fetch, bodySerializer: serializeBody }) as ShippingClient;
   const secrets = [authorization.slice('Basic '.length), options.apiKey];
   contexts.set(client, {
     baseUrl,
