@@ -13,7 +13,7 @@ import type {
   SuccessResponse,
 } from 'openapi-typescript-helpers';
 import type { paths } from '../generated/schema.js';
-import { basicAuthorization, checkBaseUrl, isLoopback } from './auth.ts';
+import { basicAuthorization, checkBaseUrl, isLoopback, parseUrl } from './auth.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';
 
@@ -135,7 +135,7 @@ function checkCredentialOrigins(origins: unknown): string[] {
   if (origins === undefined) return [];
   if (!Array.isArray(origins)) throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
   return origins.map((origin: unknown, index) => {
-    const url = typeof origin === 'string' ? URL.parse(origin) : null;
+    const url = typeof origin === 'string' ? parseUrl(origin) : null;
     // A value that carries credentials is not repeated.
     const shown = typeof origin !== 'string' ? typeof origin : url?.username || url?.password ? 'an address with credentials' : `"${origin}"`;
     if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {

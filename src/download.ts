@@ -2,6 +2,7 @@
 // the connection breaks mid-body (or started again when the server ignores Range), a bounded number
 // of times, and checked against the length the server announced.
 import { isUtf8 } from 'node:buffer';
+import { parseUrl } from './auth.ts';
 import type { Fetch } from './client.ts';
 import { readExcerpt, ShippingApiError } from './errors.ts';
 import type { Clock } from './scope.ts';
@@ -267,7 +268,7 @@ async function follow(start: URL, extra: Headers, options: DownloadOptions): Pro
     const location = response.headers.get('Location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await response.body?.cancel();
-    const next = URL.parse(location, url.href);
+    const next = parseUrl(location, url.href);
     const problem = (text: string) => new ShippingApiError(`The file server ${url.origin} redirected the download (${response.status}) ${text}`, { code: 'HTTP_ERROR', operation, status: response.status });
     if (next === null || (next.protocol !== 'https:' && next.protocol !== 'http:')) throw problem(`to "${location}", which is not an HTTP address.`);
     if (!options.credentialOrigins.has(next.origin)) {
