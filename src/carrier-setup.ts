@@ -90,7 +90,7 @@ export async function fetchCarrierSetup(client: ShippingClient, options: FetchCa
           onProgress: options.onProgress,
           redact: context.redact,
         });
-        if (!outcome.expired) return parseCarrierSetupFile(outcome.text, operation);
+        if (!outcome.expired) return parseCarrierSetupFile(outcome, operation);
         expiredBy = `the file server answered ${outcome.status}`;
       }
       if (renewals >= settings.maxRenewals) {
