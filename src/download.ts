@@ -38,6 +38,7 @@ export type DownloadOutcome = { expired: false; text: string } | { expired: true
 /** Allocated at once for an announced length up to this; a larger one grows as the bytes arrive. */
 const PREALLOCATE_LIMIT = 256 * 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
+const decoder = new TextDecoder();
 
 /**
  * The file received so far, in one buffer sized from the announced length: each chunk is copied in
@@ -73,7 +74,7 @@ class Received {
 
   /** The file as text; the bytes are let go. Throws INVALID_FILE at the first byte that is not UTF-8. */
   text(): string {
-    let bytes = this.#bytes.subarray(0, this.length);
+    const bytes = this.#bytes.subarray(0, this.length);
     this.#bytes = EMPTY;
     if (!isUtf8(bytes)) {
       const at = firstInvalidUtf8(bytes);
@@ -82,9 +83,10 @@ class Received {
         operation,
       });
     }
-    // A byte order mark is no part of the JSON text (RFC 8259 8.1 lets a reader ignore it).
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-    return bytes.toString('utf8');
+    // The decoder that Response#text() uses: on text beyond ASCII, the parse of its string measured
+    // faster than that of Buffer#toString's. It also drops a byte order mark, which is no part of
+    // the JSON text (RFC 8259 8.1).
+    return decoder.decode(bytes);
   }
 }
 

@@ -320,6 +320,12 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toBe('The carrier setup file is not UTF-8 text: the bytes from byte 2 on (c3 28 22 5d) are no UTF-8 character.');
   });
 
+  it('reads a file that starts with a UTF-8 byte order mark', async () => {
+    const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fileBytes]);
+    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, withMark, true));
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
+  });
+
   it('rejects a truncated file whose bytes fall short of the announced length', async () => {
     const clock = fakeClock();
     // The resumed answer says it continues to the end, but stops 1000 bytes short.
