@@ -20,6 +20,15 @@ export function basicAuthorization(username: unknown, apiKey: unknown): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/** The URL, or null where the text is none (URL.parse, which Node 22.0 lacks). */
+export function parseUrl(text: string, base?: string): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    return null;
+  }
+}
+
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 export function isLoopback(url: URL): boolean {

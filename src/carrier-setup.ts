@@ -71,17 +71,18 @@ export async function fetchCarrierSetup(client: ShippingClient, options: FetchCa
   try {
     for (let renewals = 0; ; renewals += 1) {
       operation = 'requestCarrierSetup';
-      const status = await completedStatus(client, context, statusPacer, signal, options.onStatus);
+      const { status, serverDate } = await completedStatus(client, context, statusPacer, signal, options.onStatus);
       operation = 'downloadCarrierSetupFile';
       let expiredBy: string;
-      if (Date.parse(status.expires_at) <= settings.clock.now()) {
-        expiredBy = `expires_at ${status.expires_at} had passed`;
+      const now = settings.clock.now();
+      if (Date.parse(status.expires_at) <= now) {
+        expiredBy = `expires_at ${status.expires_at} had passed: the server's Date header said ${serverDate ?? '(none)'}, the clock of this machine said ${new Date(now).toUTCString()}`;
       } else {
-        // A pre-signed address on another origin must not receive the credentials.
-        const sameOrigin = new URL(status.url).origin === context.baseUrl.origin;
+        // A pre-signed address on an origin not named in credentialOrigins receives no credentials.
         const outcome = await download(status.url, {
           fetch: context.fetch,
-          headers: sameOrigin ? context.headers : {},
+          credentials: context.headers,
+          credentialOrigins: context.credentialOrigins,
           signal,
           clock: settings.clock,
           pacer: filePacer,
@@ -89,12 +90,12 @@ export async function fetchCarrierSetup(client: ShippingClient, options: FetchCa
           onProgress: options.onProgress,
           redact: context.redact,
         });
-        if (!outcome.expired) return parseCarrierSetupFile(outcome.text, operation);
+        if (!outcome.expired) return parseCarrierSetupFile(outcome, operation);
         expiredBy = `the file server answered ${outcome.status}`;
       }
       if (renewals >= settings.maxRenewals) {
         throw new ShippingApiError(
-          `The carrier setup file address expired ${renewals + 1} times (${expiredBy}); gave up after maxRenewals=${settings.maxRenewals}. Check the clock of this machine if expires_at always lies in the past.`,
+          `The carrier setup file address expired ${renewals + 1} times; gave up after maxRenewals=${settings.maxRenewals}. The last time, ${expiredBy}. A clock of this machine far from the server's Date points at this machine; a Date already past expires_at points at the server.`,
           { code: 'EXPIRED', operation },
         );
       }
@@ -116,7 +117,7 @@ async function completedStatus(
   pacer: Pacer,
   signal: AbortSignal,
   onStatus: FetchCarrierSetupOptions['onStatus'],
-): Promise<CarrierSetupStatusCompleted> {
+): Promise<{ status: CarrierSetupStatusCompleted; serverDate: string | null }> {
   const operation = 'requestCarrierSetup';
   for (;;) {
     await pacer.next(signal);
@@ -146,7 +147,7 @@ async function completedStatus(
     pacer.succeeded();
     const status = validateCarrierSetupStatus(await statusBody(response));
     onStatus?.(status);
-    if (status.status === 'COMPLETED') return status;
+    if (status.status === 'COMPLETED') return { status, serverDate: response.headers.get('Date') };
   }
 }
 

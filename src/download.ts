@@ -1,6 +1,8 @@
 // The download of the carrier setup file: streamed, with progress, resumed with a Range request when
 // the connection breaks mid-body (or started again when the server ignores Range), a bounded number
 // of times, and checked against the length the server announced.
+import { isUtf8 } from 'node:buffer';
+import { parseUrl } from './auth.ts';
 import type { Fetch } from './client.ts';
 import { readExcerpt, ShippingApiError } from './errors.ts';
 import type { Clock } from './scope.ts';
@@ -19,8 +21,10 @@ export interface DownloadProgress {
 
 export interface DownloadOptions {
   fetch: Fetch;
-  /** Sent with every request: the credentials for a file on the API's own origin, else none. */
-  headers: Readonly<Record<string, string>>;
+  /** The Authorization and Partner-ID headers, sent only to an origin of credentialOrigins. */
+  credentials: Readonly<Record<string, string>>;
+  /** The origins that may receive the credentials, and to which a redirect may lead. */
+  credentialOrigins: ReadonlySet<string>;
   signal: AbortSignal;
   clock: Clock;
   pacer: Pacer;
@@ -31,41 +35,94 @@ export interface DownloadOptions {
 
 export type DownloadOutcome = { expired: false; text: string } | { expired: true; status: number };
 
+/** Allocated at once for an announced length up to this; a larger one grows as the bytes arrive. */
+const PREALLOCATE_LIMIT = 256 * 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
+const decoder = new TextDecoder();
+
 /**
- * The file received so far, decoded as it arrives: each chunk becomes text at once and its bytes
- * can go, so that no second copy of the file is held and the text is ready when the last byte is.
+ * The file received so far, in one buffer sized from the announced length: each chunk is copied in
+ * once, and the whole is decoded once at the end, so that no list of chunks, no joined copy and no
+ * string built from pieces is ever held.
  */
 class Received {
   length = 0;
   total: number | undefined;
-  #decoder = new TextDecoder('utf-8', { fatal: true });
-  #text = '';
+  #bytes: Buffer = EMPTY;
 
   restart(total: number | undefined): void {
     this.length = 0;
     this.total = total;
-    this.#decoder = new TextDecoder('utf-8', { fatal: true });
-    this.#text = '';
+    this.#bytes = total === undefined ? EMPTY : Buffer.allocUnsafe(Math.min(total, PREALLOCATE_LIMIT));
   }
 
   append(chunk: Uint8Array): void {
-    if (this.total !== undefined && this.length + chunk.length > this.total) throw lengthMismatch(this.length + chunk.length, this.total, 'more');
-    this.#text += this.#decode(chunk);
-    this.length += chunk.length;
+    const end = this.length + chunk.length;
+    if (this.total !== undefined && end > this.total) throw lengthMismatch(end, this.total, 'more');
+    if (end > this.#bytes.length) this.#grow(end);
+    this.#bytes.set(chunk, this.length);
+    this.length = end;
   }
 
+  #grow(needed: number): void {
+    let size = Math.max(needed, this.#bytes.length * 2, 64 * 1024);
+    if (this.total !== undefined) size = Math.min(size, this.total);
+    const bytes = Buffer.allocUnsafe(size);
+    this.#bytes.copy(bytes, 0, 0, this.length);
+    this.#bytes = bytes;
+  }
+
+  /** The file as text; the bytes are let go. Throws INVALID_FILE at the first byte that is not UTF-8. */
   text(): string {
-    return this.#text + this.#decode(undefined);
-  }
-
-  #decode(chunk: Uint8Array | undefined): string {
-    try {
-      // A character split across two chunks, or across a resume, waits in the decoder.
-      return this.#decoder.decode(chunk, { stream: chunk !== undefined });
-    } catch (error) {
-      throw new ShippingApiError(`The carrier setup file is not UTF-8 text (at byte ${this.length} or soon before).`, { code: 'INVALID_FILE', operation, cause: error });
+    const bytes = this.#bytes.subarray(0, this.length);
+    this.#bytes = EMPTY;
+    if (!isUtf8(bytes)) {
+      const at = firstInvalidUtf8(bytes);
+      throw new ShippingApiError(`The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`, {
+        code: 'INVALID_FILE',
+        operation,
+      });
     }
+    // The decoder that Response#text() uses: on text beyond ASCII, the parse of its string measured
+    // faster than that of Buffer#toString's. It also drops a byte order mark, which is no part of
+    // the JSON text (RFC 8259 8.1).
+    return decoder.decode(bytes);
   }
+}
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+
+/** The offset of the first byte that does not start or continue a well-formed UTF-8 character (RFC 3629). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i += 1;
+      continue;
+    }
+    // The length of the sequence, and the range of its second byte, which rules out overlong forms,
+    // surrogates and code points beyond U+10FFFF.
+    let size: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) size = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      size = 3;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      size = 4;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return i;
+    if (i + size > bytes.length) return i;
+    const second = bytes[i + 1]!;
+    if (second < low || second > high) return i;
+    for (let k = 2; k < size; k += 1) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    i += size;
+  }
+  return bytes.length;
 }
 
 function lengthMismatch(received: number, total: number, more: 'more' | 'fewer'): ShippingApiError {
@@ -119,27 +176,29 @@ export async function download(url: string, options: DownloadOptions): Promise<D
 
   for (;;) {
     await options.pacer.next(signal);
-    const headers = new Headers(options.headers);
+    const headers = new Headers();
     if (received.length > 0) {
       headers.set('Range', `bytes=${received.length}-`);
       if (validator) headers.set('If-Range', validator);
     }
     let response: Response;
+    let at: URL;
     try {
-      response = await options.fetch(new Request(url, { headers, signal }));
+      ({ response, url: at } = await follow(new URL(url), headers, options));
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal.aborted || error instanceof ShippingApiError) throw error;
       await brokeOff(error);
       continue;
     }
 
     if (response.status === 401) {
-      throw new ShippingApiError('The file server refused the credentials (401 Unauthorized).', {
-        code: 'UNAUTHORIZED',
-        operation,
-        status: 401,
-        body: options.redact((await readExcerpt(response)) ?? ''),
-      });
+      const sent = options.credentialOrigins.has(at.origin);
+      throw new ShippingApiError(
+        sent
+          ? `The file server ${at.origin} refused the credentials (401 Unauthorized): check username and apiKey.`
+          : `The file server ${at.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${at.origin}" in the credentialOrigins option of createShippingClient to send them there.`,
+        { code: 'UNAUTHORIZED', operation, status: 401, body: options.redact((await readExcerpt(response)) ?? '') },
+      );
     }
     if (EXPIRED_STATUSES.has(response.status)) {
       await response.body?.cancel();
@@ -191,6 +250,34 @@ export async function download(url: string, options: DownloadOptions): Promise<D
     }
     if (received.total !== undefined && received.length !== received.total) throw lengthMismatch(received.length, received.total, 'fewer');
     return { expired: false, text: received.text() };
+  }
+}
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** The most redirects followed in a row for one request of the file. */
+export const MAX_REDIRECTS = 5;
+
+/**
+ * Sends the request, following redirects one by one so that the credentials go only to the
+ * origins named in credentialOrigins, and no redirect leads anywhere else.
+ */
+async function follow(start: URL, extra: Headers, options: DownloadOptions): Promise<{ response: Response; url: URL }> {
+  let url = start;
+  for (let hops = 0; ; hops += 1) {
+    const headers = new Headers(extra);
+    if (options.credentialOrigins.has(url.origin)) for (const [name, value] of Object.entries(options.credentials)) headers.set(name, value);
+    const response = await options.fetch(new Request(url, { headers, signal: options.signal, redirect: 'manual' }));
+    const location = response.headers.get('Location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
+    await response.body?.cancel();
+    const next = parseUrl(location, url.href);
+    const problem = (text: string) => new ShippingApiError(`The file server ${url.origin} redirected the download (${response.status}) ${text}`, { code: 'HTTP_ERROR', operation, status: response.status });
+    if (next === null || (next.protocol !== 'https:' && next.protocol !== 'http:')) throw problem(`to "${location}", which is not an HTTP address.`);
+    if (!options.credentialOrigins.has(next.origin)) {
+      throw problem(`to ${next.origin}, which is not named in the credentialOrigins option of createShippingClient; name it there to follow such a redirect (it then receives the credentials).`);
+    }
+    if (hops + 1 > MAX_REDIRECTS) throw problem(`more than ${MAX_REDIRECTS} times in a row.`);
+    url = next;
   }
 }
 

@@ -1,5 +1,5 @@
 // The package: the typed client, the carrier setup workflow, the validators and the one error class.
-export { createShippingClient, type Fetch, type ShippingClient, type ShippingClientOptions } from './client.ts';
+export { createShippingClient, type Fetch, type ShippingClient, type ShippingClientOptions, type ShippingResponse } from './client.ts';
 export { fetchCarrierSetup, type FetchCarrierSetupOptions } from './carrier-setup.ts';
 export type { DownloadProgress } from './download.ts';
 export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CarrierSetupStatus, type Clock, createShippingClient, type DownloadProgress, fetchCarrierSetup, ShippingApiError } from '../../src/index.ts';
 import { closeAll, cutAfter, json, type ReceivedRequest, serveFile, startServer, type TestServer } from '../support/servers.ts';
+import { MAX_REDIRECTS } from '../../src/download.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from './support/setup-file.ts';
 
 afterEach(closeAll);
@@ -66,6 +67,11 @@ const failure = (promise: Promise<unknown>) =>
 
 const fileBytes = setupFileOfSize(256 * 1024);
 const fileData = JSON.parse(fileBytes.toString('utf8'));
+function redirect(response: ServerResponse, status: number, location: string): void {
+  response.writeHead(status, { Location: location, 'Content-Length': '0' });
+  response.end();
+}
+
 const statusPaths = (server: TestServer) => server.received.filter((r) => r.path === STATUS_PATH);
 const filePaths = (server: TestServer) => server.received.filter((r) => r.path === FILE_PATH);
 
@@ -138,17 +144,60 @@ describe('fetchCarrierSetup', () => {
     expect(statusPaths(api)[0]?.headers.authorization).toMatch(/^Basic /);
   });
 
-  it('sends no credentials when the file address redirects to another origin', async () => {
-    const files = await startServer((request, response) => serveFile(request, response, fileBytes, true));
+  it('sends the credentials to an origin named in credentialOrigins, redirects included, and to no other', async () => {
+    const other = await startServer((request, response) => serveFile(request, response, fileBytes, true));
+    const files = await startServer((request, response) => {
+      if (request.path === '/start') return redirect(response, 302, `${files.origin}/hop`);
+      if (request.path === '/hop') return redirect(response, 307, `${files.origin}${FILE_PATH}`);
+      serveFile(request, response, fileBytes, true);
+    });
+    // The API's own origin first redirects to the named file host.
+    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => redirect(response, 302, `${files.origin}/start`));
+    const named = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042, credentialOrigins: [files.origin] });
+    expect(await fetchCarrierSetup(named, { pollIntervalMs: 5 })).toEqual(fileData);
+    expect(files.received.map((r) => r.path)).toEqual(['/start', '/hop', FILE_PATH]);
+    for (const request of [...filePaths(api), ...files.received]) {
+      expect(request.headers.authorization).toBe(statusPaths(api)[0]?.headers.authorization);
+      expect(request.headers['partner-id']).toBe('10042');
+    }
+    // The same file host, not named: no credentials, and no redirect followed to it.
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 302, operation: 'downloadCarrierSetupFile' });
+    expect(error.message).toContain(`to ${files.origin}, which is not named in the credentialOrigins option`);
+    expect(files.received).toHaveLength(3);
+    expect(other.received).toHaveLength(0);
+  });
+
+  it('follows no redirect from a named origin to an origin not named', async () => {
+    const other = await startServer((request, response) => serveFile(request, response, fileBytes, true));
+    const files = await startServer((_, response) => redirect(response, 301, `${other.origin}${FILE_PATH}`));
+    const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
+    const named = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, credentialOrigins: [`${files.origin}/`] });
+    const error = await failure(fetchCarrierSetup(named, { pollIntervalMs: 5 }));
+    expect(error.message).toContain(`The file server ${files.origin} redirected the download (301) to ${other.origin}, which is not named`);
+    expect(files.received[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(other.received).toHaveLength(0);
+  });
+
+  it(`follows at most ${MAX_REDIRECTS} redirects in a row`, async () => {
+    let hops = 0;
     const api = await startApi(
       (origin) => [completed(`${origin}${FILE_PATH}`)],
-      (_, response) => {
-        response.writeHead(302, { Location: `${files.origin}${FILE_PATH}` });
-        response.end();
-      },
+      (request, response) => (hops++ < MAX_REDIRECTS ? redirect(response, 302, FILE_PATH) : serveFile(request, response, fileBytes, true)),
     );
-    await fetchCarrierSetup(client(api), { pollIntervalMs: 5 });
-    expect(filePaths(api)[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
+    const looping = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => redirect(response, 302, FILE_PATH));
+    const error = await failure(fetchCarrierSetup(client(looping), { pollIntervalMs: 5 }));
+    expect(error.message).toContain(`more than ${MAX_REDIRECTS} times in a row`);
+    expect(filePaths(looping)).toHaveLength(MAX_REDIRECTS + 1);
+  });
+
+  it('says on a 401 from a file host not named which origin refused, and how to send it the credentials', async () => {
+    const files = await startServer((_, response) => json(response, 401, {}, { 'WWW-Authenticate': 'Basic realm="files"' }));
+    const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
+    expect(error.message).toContain(`The file server ${files.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${files.origin}" in the credentialOrigins option`);
     expect(files.received[0]?.headers.authorization).toBeUndefined();
   });
 
@@ -228,6 +277,16 @@ describe('fetchCarrierSetup', () => {
     expect(statusPaths(api)).toHaveLength(3);
   });
 
+  it("says, when expires_at lies in the past on every renewal, what expires_at, the server's Date and this clock said", async () => {
+    const serverDate = 'Tue, 03 Mar 2026 10:00:00 GMT';
+    const expired = completed(`http://127.0.0.1:1${FILE_PATH}`, new Date('2026-03-03T09:00:00Z'));
+    const api = await startApi(() => [(response) => json(response, 200, expired, { Date: serverDate })]);
+    const clock = fakeClock();
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, maxRenewals: 1, clock }));
+    expect(error.code).toBe('EXPIRED');
+    expect(error.message).toContain(`expires_at 2026-03-03T09:00:00Z had passed: the server's Date header said ${serverDate}, the clock of this machine said ${new Date(clock.now()).toUTCString()}`);
+  });
+
   it('rejects a file that breaks the contract, naming the JSON pointer of the first problem', async () => {
     const broken = exampleSetupFile();
     broken[0]!.products[0]!.country_combinations[1]!.receiver_country_code = 'se';
@@ -258,7 +317,13 @@ describe('fetchCarrierSetup', () => {
     );
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error.code).toBe('INVALID_FILE');
-    expect(error.message).toMatch(/is not UTF-8/);
+    expect(error.message).toBe('The carrier setup file is not UTF-8 text: the bytes from byte 2 on (c3 28 22 5d) are no UTF-8 character.');
+  });
+
+  it('reads a file that starts with a UTF-8 byte order mark', async () => {
+    const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fileBytes]);
+    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, withMark, true));
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
   });
 
   it('rejects a truncated file whose bytes fall short of the announced length', async () => {

@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup, PARTNER_ID_BODY_WARNING, ShippingApiError } from '../../src/index.ts';
 import { closeAll, json, startServer } from '../support/servers.ts';
+import { exampleSetupFile } from './support/setup-file.ts';
 
 const username = 'api-user-7731';
 const apiKey = 'k3y-SECRET-5f0a9c';
@@ -85,6 +86,51 @@ describe('createShippingClient', () => {
     const error = construct(options);
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain(apiKey);
+  });
+
+  it.each([
+    [['https://files.example/setups'], /^credentialOrigins\[0\] must be an origin such as "https:\/\/files.shipping.example", with no path, query or credentials \(got "https:\/\/files.example\/setups"\)/],
+    [['https://files.example', 'not a url'], /^credentialOrigins\[1\] must be an origin .*\(got "not a url"\)/],
+    [[`https://${username}:${apiKey}@files.example`], /^credentialOrigins\[0\] must be an origin .*\(got an address with credentials\)/],
+    [[42], /^credentialOrigins\[0\] must be an origin .*\(got number\)/],
+    [['http://files.example'], /^credentialOrigins\[0\] must use HTTPS \(got http:\/\/files.example\)/],
+    ['https://files.example', /^credentialOrigins must be an array of origins/],
+  ])('refuses credentialOrigins %o, naming the entry', (credentialOrigins, message) => {
+    const error = construct({ credentialOrigins });
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(apiKey);
+  });
+
+  it('accepts credentialOrigins of HTTPS origins and of loopback origins over HTTP', () => {
+    expect(() => construct({ credentialOrigins: ['https://files.example', 'https://files.example:8443/', 'http://127.0.0.1:9000'] })).toThrow('accepted the options');
+  });
+
+  it('sends every request through the fetch option: the API calls and the file download', async () => {
+    const file = exampleSetupFile();
+    const api = await startServer((request, response) =>
+      request.path.endsWith('/setups/carriers')
+        ? json(response, 200, { status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), url: `${api.origin}/files/setup.json` })
+        : json(response, 200, file),
+    );
+    const seen: string[] = [];
+    const client = createShippingClient({
+      baseUrl: `${api.origin}/api/public/v3`,
+      username,
+      apiKey,
+      fetch: async (request) => {
+        seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization') === `Basic ${encoded}`}`);
+        return fetch(request);
+      },
+    });
+    await client.POST('/shipment_drafts', { body: {} });
+    expect(await fetchCarrierSetup(client, { pollIntervalMs: 5 })).toEqual(file);
+    expect(seen).toEqual(['POST /api/public/v3/shipment_drafts true', 'GET /api/public/v3/setups/carriers true', 'GET /files/setup.json true']);
+    expect(api.received).toHaveLength(3);
+  });
+
+  it('refuses a fetch option that is not a function', () => {
+    expect(construct({ fetch: 'fetch' }).message).toMatch(/^fetch must be a function/);
   });
 
   it('shows the credentials in no string, inspection or JSON of the client or of its errors', async () => {

@@ -1,53 +1,139 @@
-// The package as a consumer sees it: built with tsc to dist/, imported by its name through the
-// exports map, from Node and from TypeScript.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+// The package as an integrator gets it: packed with npm pack, installed from the tarball into an
+// empty project (offline, from the npm cache, at the versions of this repository's lockfile), then
+// imported by name from an ES module and from TypeScript, on Node 22 and on Node 24, calling the
+// Prism mock of the contract.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPrism, startMock } from '../../scripts/lib/prism.ts';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { freePort } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
-import { exampleSetupFile } from './support/setup-file.ts';
 
-const consumer = tempDirForTests('shipping-consumer-');
+const work = tempDirForTests('shipping-package-');
+const consumer = path.join(work, 'consumer');
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+const nodes = {
+  'Node 22': path.join(root, 'tests/client/support/node22/node_modules/.bin/node'),
+  'Node 24': path.join(root, 'node_modules/.bin/node'),
+};
+let mock: RunningPrism | undefined;
 
-const program = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupFile, type CarrierSetupFile } from 'shipping-api-v3-contract';
-import { CarrierSetupStatus } from 'shipping-api-v3-contract/validators';
+/** npm itself: the one running the tests when there is one, else the first on PATH. */
+function npm(args: string[], cwd: string) {
+  const cli = process.env.npm_execpath;
+  const [command, prefix] = cli && cli.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
+  return spawnSync(command, [...prefix, ...args], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+}
 
-const client = createShippingClient({ baseUrl: 'https://shipping.example/api/public/v3', username: 'user', apiKey: 'key', partnerId: 10042 });
-const file: CarrierSetupFile = validateCarrierSetupFile(${JSON.stringify(exampleSetupFile())});
+/**
+ * The consumer's lockfile: the tarball, and the packages of this repository's lockfile that are not
+ * for development only, which is the tree an integrator installs; npm ci then needs no registry.
+ */
+function consumerLock(tarball: string) {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+  const packages: Record<string, unknown> = {
+    '': { name: 'consumer', dependencies: { [manifest.name]: `file:${tarball}` } },
+    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:${tarball}`, dependencies: manifest.dependencies, engines: { node: '>=22' } },
+  };
+  for (const [location, entry] of Object.entries(lock.packages)) {
+    if (location.startsWith('node_modules/') && !entry.dev && !entry.link) packages[location] = entry;
+  }
+  return { name: 'consumer', lockfileVersion: 3, requires: true, packages };
+}
+
+const esm = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupStatus } from '${manifest.name}';
+import { CarrierSetupStatus } from '${manifest.name}/validators';
+
+const client = createShippingClient({ baseUrl: process.argv[2], username: 'integrator', apiKey: 'key', partnerId: 10042 });
+const { data, response } = await client.GET('/setups/carriers');
+const status = validateCarrierSetupStatus(data);
 let refused = '';
 try {
   createShippingClient({ baseUrl: 'http://shipping.example', username: 'user', apiKey: 'key' });
 } catch (error) {
   if (error instanceof ShippingApiError) refused = error.code;
 }
-const status = CarrierSetupStatus({ status: 'REQUESTED', expires_at: null, url: null });
-console.log(JSON.stringify({ get: typeof client.GET, fetchCarrierSetup: typeof fetchCarrierSetup, carriers: file.length, refused, status }));
+console.log(JSON.stringify({ status: response.status, valid: CarrierSetupStatus(status), fetchCarrierSetup: typeof fetchCarrierSetup, refused }));
 `;
 
-beforeAll(() => {
+const typescript = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, type CarrierSetupStatus, type components } from '${manifest.name}';
+import { CarrierSetupStatus as validStatus } from '${manifest.name}/validators';
+
+const client = createShippingClient({ baseUrl: process.argv[2]!, username: 'integrator', apiKey: 'key', partnerId: 10042 });
+const { data, response } = await client.GET('/setups/carriers');
+const status: CarrierSetupStatus | undefined = data;
+const contract: components['schemas']['CarrierSetupStatus'] | undefined = status;
+const url: string | null = status ? status.url : null;
+let refused = '';
+try {
+  createShippingClient({ baseUrl: 'http://shipping.example', username: 'user', apiKey: 'key' });
+} catch (error) {
+  if (error instanceof ShippingApiError) refused = error.code;
+}
+console.log(JSON.stringify({ status: response.status, valid: validStatus(contract) && (url === null || typeof url === 'string'), fetchCarrierSetup: typeof fetchCarrierSetup, refused }));
+`;
+
+beforeAll(async () => {
   const built = runBin('typescript', 'tsc', ['-p', 'tsconfig.build.json']);
   expect(built.stdout + built.stderr).toBe('');
-  mkdirSync(path.join(consumer, 'node_modules'));
-  symlinkSync(root, path.join(consumer, 'node_modules/shipping-api-v3-contract'), 'dir');
-  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  writeFileSync(path.join(consumer, 'consumer.ts'), program);
+  const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
+  expect(packed.status, packed.stderr).toBe(0);
+  const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+  const shipped = files.map((file) => file.path);
+  expect(shipped).toContain('dist/index.js');
+  expect(shipped).toContain('dist/index.d.ts');
+  expect(shipped).toContain('generated/validators/index.js');
+  expect(shipped.filter((file) => file.startsWith('tests/') || file.startsWith('src/') || file.startsWith('scripts/'))).toEqual([]);
+
+  const tarball = path.join(work, filename);
+  rmSync(consumer, { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', consumer]);
+  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [manifest.name]: `file:${tarball}` } }));
+  writeFileSync(path.join(consumer, 'package-lock.json'), JSON.stringify(consumerLock(tarball)));
+  const installed = npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], consumer);
+  expect(installed.status, installed.stderr).toBe(0);
+  writeFileSync(path.join(consumer, 'consumer.mjs'), esm);
+  writeFileSync(path.join(consumer, 'consumer.ts'), typescript);
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2023', 'DOM'], types: [] },
-      files: ['consumer.ts'],
+      compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2023', 'DOM'], types: [], skipLibCheck: false },
+      files: ['consumer.ts', 'node.d.ts'],
     }),
   );
+  // The one Node global the program uses, so that the consumer needs no @types/node.
+  writeFileSync(path.join(consumer, 'node.d.ts'), 'declare const process: { argv: string[] };\n');
+  mock = await startMock({ port: await freePort() });
 });
 
-it('type-checks a TypeScript program that imports the package by name', () => {
+afterAll(async () => {
+  await mock?.stop();
+});
+
+it('type-checks a TypeScript program that imports the installed package by name', () => {
   const checked = runBin('typescript', 'tsc', ['-p', path.join(consumer, 'tsconfig.json')], { cwd: consumer });
   expect(checked.stdout + checked.stderr).toBe('');
 });
 
-it('runs that program on Node against dist/', () => {
-  const run = spawnSync(process.execPath, ['consumer.ts'], { cwd: consumer, encoding: 'utf8' });
-  expect(run.stderr).toBe('');
-  expect(JSON.parse(run.stdout)).toEqual({ get: 'function', fetchCarrierSetup: 'function', carriers: 2, refused: 'INVALID_OPTIONS', status: true });
+describe.each(Object.entries(nodes))('on %s', (_, node) => {
+  const run = (file: string) => {
+    const ran = spawnSync(node, [file, mock!.url], { cwd: consumer, encoding: 'utf8' });
+    expect(ran.stderr).toBe('');
+    return JSON.parse(ran.stdout) as unknown;
+  };
+  const expected = { status: 200, valid: true, fetchCarrierSetup: 'function', refused: 'INVALID_OPTIONS' };
+
+  it('runs on the Node line it names', () => {
+    expect(spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim()).toBe(_.slice('Node '.length));
+  });
+
+  it('imports the package from an ES module and calls the mock', () => {
+    expect(run('consumer.mjs')).toEqual(expected);
+  });
+
+  it('imports the package from TypeScript and calls the mock', () => {
+    expect(run('consumer.ts')).toEqual(expected);
+  });
 });

@@ -22,7 +22,20 @@ function letters(index: number): string {
   return text;
 }
 
-function carrier(index: number): CarrierSetupFile[number] {
+/**
+ * The characters of the display names: ASCII only; Latin-1 (Danish); or beyond Latin-1, as real
+ * files in a local language carry (en dash, curly quotes, the euro sign, Polish, Czech, Greek).
+ */
+export type Script = 'ascii' | 'latin1' | 'beyond-latin1';
+
+const serviceNames: Record<Script, { sms: string; email: string; note: string }> = {
+  ascii: { sms: 'Delivery notice by SMS', email: 'Delivery notice by e-mail', note: 'The receiver is told by e-mail.' },
+  latin1: { sms: 'Leveringsbesked på SMS', email: 'Leveringsbesked på e-mail', note: 'Modtageren får besked på e-mail.' },
+  'beyond-latin1': { sms: 'Powiadomienie SMS – „dostawa”', email: 'Oznámení e-mailem – Doručení', note: 'Ειδοποίηση με e-mail, χρέωση 0,50 €.' },
+};
+
+function carrier(index: number, script: Script = 'latin1'): CarrierSetupFile[number] {
+  const names = serviceNames[script];
   const code = `carrier_${letters(index)}`;
   return {
     code,
@@ -45,20 +58,20 @@ function carrier(index: number): CarrierSetupFile[number] {
         optional_dg_fields: [],
         package_types: [],
         allowed_incoterms: [],
-        available_services: [{ code: `${code}_sms`, name: 'Leveringsbesked på SMS', required_fields: ['receiver_phone'], optional_fields: [], own_agreement_required: false }],
+        available_services: [{ code: `${code}_sms`, name: names.sms, required_fields: ['receiver_phone'], optional_fields: [], own_agreement_required: false }],
         required_services: [
-          { code: `${code}_email`, name: 'Leveringsbesked på e-mail', required_fields: ['receiver_email'], optional_fields: [], own_agreement_required: false, note: 'Modtageren får besked på e-mail.' },
+          { code: `${code}_email`, name: names.email, required_fields: ['receiver_email'], optional_fields: [], own_agreement_required: false, note: names.note },
         ],
       })),
     })),
   };
 }
 
-/** A valid setup file whose JSON text is at least `bytes` long. */
-export function setupFileOfSize(bytes: number): Buffer {
-  const perCarrier = Buffer.byteLength(JSON.stringify(carrier(0))) + 1;
+/** A valid setup file whose JSON text is at least `bytes` long, its display names in `script`. */
+export function setupFileOfSize(bytes: number, script: Script = 'latin1'): Buffer {
+  const perCarrier = Buffer.byteLength(JSON.stringify(carrier(0, script))) + 1;
   const count = Math.max(1, Math.ceil(bytes / perCarrier));
-  return Buffer.from(JSON.stringify(Array.from({ length: count }, (_, i) => carrier(i))));
+  return Buffer.from(JSON.stringify(Array.from({ length: count }, (_, i) => carrier(i, script))));
 }
 
 export const requested: CarrierSetupStatus = { status: 'REQUESTED', expires_at: null, url: null };
