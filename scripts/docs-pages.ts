@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
+import { BUNDLE_JSON } from './lib/paths.ts';
 import { root } from './lib/tools.ts';
 
 export const DOCS_DIR = path.join(root, 'docs');
@@ -155,7 +156,7 @@ ${body}    <footer>Rendered from <code>${escapeHtml(source.markdown)}</code>. Th
 `;
 }
 
-const apiTitle = (): string => JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).info.title;
+const apiTitle = (): string => JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).info.title;
 
 /** Writes every page into `outDir`; returns the page names. */
 export function renderPages(outDir: string = DOCS_DIR): string[] {

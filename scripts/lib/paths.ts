@@ -16,6 +16,8 @@ export const BUNDLE_FILES = ['openapi.yaml', 'openapi.json'] as const;
 
 /** The generator profile of the bundle, inside generated/ (docs/generating-clients.md). */
 export const GENERATOR_PROFILE = 'openapi.generators.yaml';
+/** The generator profile, as an absolute path. */
+export const GENERATOR_PROFILE_PATH = path.join(GENERATED_DIR, GENERATOR_PROFILE);
 
 /** The bundled description, in YAML and in JSON. */
 export const BUNDLE_YAML = path.join(GENERATED_DIR, 'openapi.yaml');

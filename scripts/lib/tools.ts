@@ -38,8 +38,8 @@ export const redocly = (args: string[], options?: RunOptions) => runBin('@redocl
 export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
 /** A new temporary folder and the way to remove it; the one place temporary folders are made. */
-export function makeTempDir(prefix: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+export function makeTempDir(prefix: string, options: { parent?: string } = {}): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(options.parent ?? tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

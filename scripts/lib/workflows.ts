@@ -1,11 +1,10 @@
 // Runs the Arazzo workflows in openapi/workflows/ with `redocly respect` against a server, and reads
 // its JSON report back to say which workflow, step and criterion failed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { binPath, root } from './tools.ts';
+import { binPath, root, withTempDir } from './tools.ts';
 
 export interface WorkflowFile {
   /** The name given to --workflow: the file name without .arazzo.yaml. */
@@ -188,10 +187,9 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
     REDOCLY_TELEMETRY: 'off',
     REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
   };
-  const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
-  const runs: WorkflowRun[] = [];
-  if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
-  try {
+  return withTempDir('workflows-', async (dir) => {
+    const runs: WorkflowRun[] = [];
+    if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
     for (const workflow of chosen) {
       const file = path.join(dir, path.basename(workflow.file));
       writeFileSync(file, prepareWorkflowFile(workflow.file, options.pollSeconds ?? DEFAULT_POLL_SECONDS, options.pollLimit ?? DEFAULT_POLL_LIMIT));
@@ -208,10 +206,8 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
       }
       runs.push({ name: workflow.name, passed: status === 0, ms, failedSteps: failed, output });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return runs;
+    return runs;
+  });
 }
 
 /** One line per workflow, and one per failed step with each failed criterion. */

@@ -2,10 +2,9 @@
 // from source, as a user runs it.
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root } from '../../scripts/lib/tools.ts';
+import { makeTempDir, root } from '../../scripts/lib/tools.ts';
 import { runCli } from '../../src/cli/program.ts';
 
 export const MAIN = path.join(root, 'src/cli/main.ts');
@@ -46,9 +45,9 @@ export function spawnCli(argv: string[], options: { cwd: string; env?: NodeJS.Pr
 
 /** A temporary folder with the given files (JSON values are written as JSON). */
 export function folder(files: Record<string, unknown>): { dir: string; remove(): void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shipping-cli-'));
+  const { dir, remove } = makeTempDir('shipping-cli-');
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
 
 export const ANSI = /\u001b\[/;

@@ -1,9 +1,10 @@
 // `contract` and `sandbox`, the tools the command line covers, and the built executable.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root, runBin } from '../../scripts/lib/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
 import { MAIN, NODE, run } from './support.ts';
 
 describe('contract', () => {
@@ -44,8 +45,7 @@ describe('sandbox', () => {
 
 describe('the built executable', () => {
   // Built next to dist/, at the same depth, so that it finds package.json and generated/ as dist/ does.
-  const out = mkdtempSync(path.join(root, '.cli-build-'));
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  const out = tempDirForTests('.cli-build-', { parent: root });
 
   it('is the bin of the package, keeps its shebang, and runs', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -1,21 +1,21 @@
 // What every cell of the generator matrix shares: a work folder that sees the project's packages,
 // a type-check and build of generated code with the project's TypeScript, a run of the built
 // driver against the sandbox, and the request bodies taken from the contract's examples.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { root, runBin } from '../../scripts/lib/tools.ts';
+import { BUNDLE_YAML, GENERATOR_PROFILE_PATH } from '../../scripts/lib/paths.ts';
+import { makeTempDir, root, runBin } from '../../scripts/lib/tools.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 
 const run = promisify(execFile);
 
 /** The bundle: what the contract says, every construct kept. */
-export const BUNDLE = path.join(root, 'generated/openapi.yaml');
+export const BUNDLE = BUNDLE_YAML;
 /** The generator profile of the bundle (docs/generating-clients.md). */
-export const PROFILE = path.join(root, 'generated/openapi.generators.yaml');
+export const PROFILE = GENERATOR_PROFILE_PATH;
 /** The standalone JSON Schema of the carrier setup file. */
 export const SETUP_FILE_SCHEMA = path.join(root, 'openapi/schemas/carrier-setup-file.schema.json');
 
@@ -29,7 +29,7 @@ export const BASIC = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`
  * compiler options integrators would use (strict, ES modules on Node).
  */
 export function workDir(name: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `shipping-${name}-`));
+  const { dir, remove } = makeTempDir(`shipping-${name}-`);
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   // Written first: generators read it to choose how to write imports.
@@ -50,7 +50,7 @@ export function workDir(name: string): { dir: string; remove: () => void } {
       exclude: ['node_modules', 'dist'],
     }),
   );
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
 
 /** Runs a generator's command line; the tool's own output comes back as the message. */

@@ -4,9 +4,12 @@ import { makeTempDir } from '../../scripts/lib/tools.ts';
 
 export { withTempDir } from '../../scripts/lib/tools.ts';
 
-/** A temporary folder for the tests of one file or describe block, removed after the last of them. */
-export function tempDirForTests(prefix: string): string {
-  const { dir, remove } = makeTempDir(prefix);
+/**
+ * A temporary folder for the tests of one file or describe block, removed after the last of them;
+ * made in the system's temporary folder unless `parent` names another.
+ */
+export function tempDirForTests(prefix: string, options: { parent?: string } = {}): string {
+  const { dir, remove } = makeTempDir(prefix, options);
   afterAll(remove);
   return dir;
 }

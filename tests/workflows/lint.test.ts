@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { BUNDLE_JSON, BUNDLE_YAML } from '../../scripts/lib/paths.ts';
 import { redocly, root, spectral, withTempDir } from '../../scripts/lib/tools.ts';
 import { prepareWorkflowFile, WORKFLOW_FILES } from '../../scripts/lib/workflows.ts';
 
@@ -108,8 +109,8 @@ describe('Redocly rules for the workflows', () => {
 
 describe('the sandbox description', () => {
   it('stays out of the public bundle', () => {
-    for (const bundle of ['generated/openapi.yaml', 'generated/openapi.json']) {
-      expect(readFileSync(path.join(root, bundle), 'utf8')).not.toContain('/_sandbox');
+    for (const bundle of [BUNDLE_YAML, BUNDLE_JSON]) {
+      expect(readFileSync(bundle, 'utf8')).not.toContain('/_sandbox');
     }
   });
 });

@@ -1,13 +1,13 @@
 // The Arazzo workflows pass against the sandbox, and fail on the step each planted fault is for.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } from '../../scripts/lib/workflows.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { BUNDLE_YAML } from '../../scripts/lib/paths.ts';
+import { makeTempDir, root } from '../../scripts/lib/tools.ts';
 import { type PlantedFault, startPlantedServer } from './planted-server.ts';
 
 const user = 'workflow-user';
@@ -33,18 +33,19 @@ async function againstPlanted(fault: PlantedFault): Promise<WorkflowRun> {
 describe('against the sandbox', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   let reportDir: string;
+  let removeReportDir: (() => void) | undefined;
   let runs: WorkflowRun[];
 
   beforeAll(async () => {
     // A shorter generation than the default 3 s, polled every second: the same lifecycle, sooner.
     sandbox = await startSandbox({ generationMs: 1500 });
-    reportDir = mkdtempSync(path.join(tmpdir(), 'workflow-reports-'));
+    ({ dir: reportDir, remove: removeReportDir } = makeTempDir('workflow-reports-'));
     runs = await runWorkflows({ ...fast, pollLimit: 10, server: sandbox.baseUrl, reportDir });
   }, 120_000);
 
   afterAll(async () => {
     await sandbox?.close();
-    if (reportDir) rmSync(reportDir, { recursive: true, force: true });
+    removeReportDir?.();
   });
 
   it('passes every workflow', () => {
@@ -175,7 +176,7 @@ describe('options', () => {
       sourceDescriptions: Array<{ url: string }>;
       workflows: Array<{ steps: Array<{ stepId: string; onFailure?: Array<{ name: string; retryAfter: number; retryLimit: number }> }> }>;
     };
-    expect(document.sourceDescriptions[0]!.url).toBe(path.join(root, 'generated/openapi.yaml'));
+    expect(document.sourceDescriptions[0]!.url).toBe(BUNDLE_YAML);
     const actions = document.workflows[0]!.steps.find((step) => step.stepId === 'pollUntilCompleted')!.onFailure!;
     expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([
       ['waitAndPoll', 2, 5],
