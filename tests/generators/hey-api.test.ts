@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, drive, expectWorkingClient, generate, generatedSource, sandbox, typecheck, typedBodies, workDir } from './support.ts';
+import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
 
 const work = workDir('hey-api');
 afterAll(() => work.remove());
@@ -49,16 +49,10 @@ describe('@hey-api/openapi-ts', () => {
   });
 
   it('type-checks, used, with the project TypeScript', () => {
-    writeFileSync(path.join(work.dir, 'driver.ts'), driver);
-    expect(typecheck(work.dir)).toBe('');
+    expect(typecheckDriver(work.dir, driver)).toBe('');
   });
 
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
-    const target = await sandbox();
-    try {
-      await expectWorkingClient(await drive(work.dir, 'driver.js', target.baseUrl), target, expect);
-    } finally {
-      await target.close();
-    }
+    await driveAgainstSandbox(work.dir, expect);
   });
 });

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, drive, expectWorkingClient, generate, generatedSource, sandbox, typecheck, typedBodies, workDir } from './support.ts';
+import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
 
 const work = workDir('openapi-zod-client');
 // Bodies the contract leaves open are `*/*` in the profile; the tool reads application/json only by default.
@@ -69,8 +69,7 @@ describe('openapi-zod-client', () => {
   });
 
   it('type-checks, used, with the project TypeScript', () => {
-    writeFileSync(path.join(work.dir, 'driver.ts'), driver);
-    expect(typecheck(work.dir)).toBe('');
+    expect(typecheckDriver(work.dir, driver)).toBe('');
   });
 
   it('loads, and its schemas tell a required service (with a note) from an available one', async () => {
@@ -82,11 +81,6 @@ describe('openapi-zod-client', () => {
   });
 
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
-    const target = await sandbox();
-    try {
-      await expectWorkingClient(await drive(work.dir, 'driver.js', target.baseUrl), target, expect);
-    } finally {
-      await target.close();
-    }
+    await driveAgainstSandbox(work.dir, expect);
   });
 });

@@ -158,3 +158,19 @@ export async function expectWorkingClient(calls: Call[], target: Sandbox, expect
   const attributed = (await target.attributions()).map((a) => `${a.resource} ${a.partnerId} ${a.source}`);
   expect(attributed).toEqual(['shipment 10042 header', 'sales_order 10042 header', 'imported_shipment 10042 header', 'shipment_draft 10042 header']);
 }
+
+/** Writes `driver` beside the generated client as driver.ts and type-checks both; '' when clean. */
+export function typecheckDriver(dir: string, driver: string): string {
+  writeFileSync(path.join(dir, 'driver.ts'), driver);
+  return typecheck(dir);
+}
+
+/** Runs the compiled driver against a sandbox of its own and checks every call the generated client made. */
+export async function driveAgainstSandbox(dir: string, expect: typeof import('vitest').expect): Promise<void> {
+  const target = await sandbox();
+  try {
+    await expectWorkingClient(await drive(dir, 'driver.js', target.baseUrl), target, expect);
+  } finally {
+    await target.close();
+  }
+}

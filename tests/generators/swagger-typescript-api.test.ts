@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, drive, expectWorkingClient, generate, generatedSource, sandbox, typecheck, typedBodies, workDir } from './support.ts';
+import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
 
 const work = workDir('swagger-typescript-api');
 afterAll(() => work.remove());
@@ -67,16 +67,10 @@ describe('swagger-typescript-api', () => {
   });
 
   it('type-checks, used, with the project TypeScript; the status call is typed with its success body', () => {
-    writeFileSync(path.join(work.dir, 'driver.ts'), driver);
-    expect(typecheck(work.dir)).toBe('');
+    expect(typecheckDriver(work.dir, driver)).toBe('');
   });
 
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
-    const target = await sandbox();
-    try {
-      await expectWorkingClient(await drive(work.dir, 'driver.js', target.baseUrl), target, expect);
-    } finally {
-      await target.close();
-    }
+    await driveAgainstSandbox(work.dir, expect);
   });
 });
