@@ -13,7 +13,7 @@ import { tempDirForTests } from '../support/temp.ts';
 
 const work = tempDirForTests('shipping-package-');
 const consumer = path.join(work, 'consumer');
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string>; engines: { node: string } };
 const nodes = {
   'Node 22': path.join(root, 'tests/client/support/node22/node_modules/.bin/node'),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
@@ -35,7 +35,7 @@ function consumerLock(tarball: string) {
   const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', dependencies: { [manifest.name]: `file:${tarball}` } },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:${tarball}`, dependencies: manifest.dependencies, engines: { node: '>=22' } },
+    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:${tarball}`, dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines },
   };
   for (const [location, entry] of Object.entries(lock.packages)) {
     if (location.startsWith('node_modules/') && !entry.dev && !entry.link) packages[location] = entry;
@@ -75,6 +75,21 @@ try {
 console.log(JSON.stringify({ status: response.status, valid: validStatus(contract) && (url === null || typeof url === 'string'), fetchCarrierSetup: typeof fetchCarrierSetup, refused }));
 `;
 
+// The sandbox as an integrator's test suite starts it, and the command line the package installs.
+const sandbox = `import { startSandbox } from '${manifest.name}/sandbox';
+import { execFileSync } from 'node:child_process';
+
+const sandbox = await startSandbox({ port: 0, generationMs: 0, minPollMs: 0 });
+try {
+  const headers = { authorization: 'Basic ' + Buffer.from('integrator:key').toString('base64') };
+  const first = await (await fetch(sandbox.baseUrl + '/setups/carriers', { headers })).json();
+  const cli = execFileSync(process.execPath, ['node_modules/.bin/shipping-api', '--version'], { encoding: 'utf8' }).trim();
+  console.log(JSON.stringify({ status: first.status, cli }));
+} finally {
+  await sandbox.close();
+}
+`;
+
 beforeAll(async () => {
   const built = runBin('typescript', 'tsc', ['-p', 'tsconfig.build.json']);
   expect(built.stdout + built.stderr).toBe('');
@@ -96,6 +111,7 @@ beforeAll(async () => {
   expect(installed.status, installed.stderr).toBe(0);
   writeFileSync(path.join(consumer, 'consumer.mjs'), esm);
   writeFileSync(path.join(consumer, 'consumer.ts'), typescript);
+  writeFileSync(path.join(consumer, 'sandbox.mjs'), sandbox);
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
@@ -135,5 +151,9 @@ describe.each(Object.entries(nodes))('on %s', (_, node) => {
 
   it('imports the package from TypeScript and calls the mock', () => {
     expect(run('consumer.ts')).toEqual(expected);
+  });
+
+  it('starts the sandbox from the package, and runs its shipping-api command', () => {
+    expect(run('sandbox.mjs')).toEqual({ status: 'REQUESTED', cli: manifest.version });
   });
 });
