@@ -1,7 +1,8 @@
 // The `shipping-api` command line: the commands, their flags and help (commander), and one
 // function that runs it and returns the exit code, so that it runs the same in a test as in a shell.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
+import { sandboxOptions } from '../sandbox/command-line.ts';
 import { CliError, EXIT, type Io, line, painter } from './io.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -88,17 +89,9 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .addHelpText('after', '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.')
       .action(async (file, options) => done(await (await import('./check.ts')).check(file, options, io))),
   );
-  configure(
-    program
-      .command('sandbox')
-      .description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL')
-      .addOption(new Option('--port <port>', 'the port; 0 for a free one').env('SANDBOX_PORT').default('4020'))
-      .addOption(new Option('--generation-ms <ms>', 'how long the setup file takes to generate').env('SANDBOX_GENERATION_MS'))
-      .addOption(new Option('--url-ttl-ms <ms>', 'how long a file address stays valid').env('SANDBOX_URL_TTL_MS'))
-      .addOption(new Option('--min-poll-ms <ms>', 'polls closer than this are throttled').env('SANDBOX_MIN_POLL_MS'))
-      .addOption(new Option('--setup-file <file>', 'the carrier setup file to serve').env('SANDBOX_SETUP_FILE'))
-      .action(async (options) => done(await (await import('./sandbox.ts')).sandbox(options, io))),
-  );
+  const sandbox = configure(program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'));
+  for (const option of sandboxOptions()) sandbox.addOption(option);
+  sandbox.action(async (options) => done(await (await import('./sandbox.ts')).sandbox(options, io)));
   configure(
     program
       .command('contract')

@@ -1,32 +1,11 @@
 // `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
 import path from 'node:path';
+import { type SandboxCliOptions, startOptions } from '../sandbox/command-line.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from './io.ts';
 
-export interface SandboxFlags {
-  port: string;
-  generationMs?: string;
-  urlTtlMs?: string;
-  minPollMs?: string;
-  setupFile?: string;
-}
-
-function whole(flag: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isInteger(number) || number < min) throw new CliError(`${flag} must be a whole number of at least ${min}, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
-  return number;
-}
-
-export async function sandbox(flags: SandboxFlags, io: Io): Promise<number> {
-  const options = {
-    port: whole('--port', flags.port, 0)!,
-    generationMs: whole('--generation-ms', flags.generationMs, 0),
-    urlTtlMs: whole('--url-ttl-ms', flags.urlTtlMs, 1),
-    minPollMs: whole('--min-poll-ms', flags.minPollMs, 0),
-    setupFile: flags.setupFile === undefined ? undefined : path.resolve(io.cwd, flags.setupFile),
-  };
-  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as typeof options;
+export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number> {
+  const defined = startOptions({ ...flags, ...(flags.setupFile === undefined ? {} : { setupFile: path.resolve(io.cwd, flags.setupFile) }) });
   let running: Awaited<ReturnType<typeof startSandbox>>;
   try {
     running = await startSandbox({ ...defined, host: '127.0.0.1' });

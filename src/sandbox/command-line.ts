@@ -1,0 +1,53 @@
+// The sandbox's options on a command line, written once for `npm run sandbox`, `npm start` and
+// `shipping-api sandbox`: each flag has a SANDBOX_* variable, and a flag wins over its variable.
+import { InvalidArgumentError, Option } from 'commander';
+import type { RunningSandbox, SandboxAppOptions } from './index.ts';
+import { DEFAULTS } from './options.ts';
+
+export const DEFAULT_SANDBOX_PORT = 4020;
+
+/** The options as commander parses them. */
+export interface SandboxCliOptions {
+  port: number;
+  generationMs: number;
+  urlTtlMs: number;
+  minPollMs: number;
+  setupFile?: string;
+}
+
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max) throw new InvalidArgumentError(`"${value}" is not a whole number from ${min} to ${max}.`);
+  return number;
+};
+
+/** The flags of the sandbox, each with its variable and default. */
+export function sandboxOptions(): Option[] {
+  return [
+    new Option('--port <port>', 'TCP port on 127.0.0.1; 0 for a free one').env('SANDBOX_PORT').argParser(whole(0, 65535)).default(DEFAULT_SANDBOX_PORT),
+    new Option('--generation-ms <ms>', 'time from the first GET /setups/carriers to COMPLETED').env('SANDBOX_GENERATION_MS').argParser(whole(0)).default(DEFAULTS.generationMs),
+    new Option('--url-ttl-ms <ms>', 'time from COMPLETED to expires_at').env('SANDBOX_URL_TTL_MS').argParser(whole(1)).default(DEFAULTS.urlTtlMs),
+    new Option('--min-poll-ms <ms>', 'polls closer together than this get 429').env('SANDBOX_MIN_POLL_MS').argParser(whole(0)).default(DEFAULTS.minPollMs),
+    new Option('--setup-file <path>', 'serve this carrier setup file instead of the example one').env('SANDBOX_SETUP_FILE'),
+  ];
+}
+
+/** What startSandbox takes, from the parsed options. */
+export function startOptions(options: SandboxCliOptions): SandboxAppOptions & { port: number } {
+  return {
+    port: options.port,
+    generationMs: options.generationMs,
+    urlTtlMs: options.urlTtlMs,
+    minPollMs: options.minPollMs,
+    ...(options.setupFile ? { setupFile: options.setupFile } : {}),
+  };
+}
+
+export function sandboxBanner(sandbox: RunningSandbox): string {
+  return [
+    `Sandbox of the Shipping Service Public API v3: ${sandbox.baseUrl}`,
+    `  Give the client baseUrl "${sandbox.baseUrl}" (any API user with a non-empty API key; each API user is its own account).`,
+    `  curl -u apiuser:apikey ${sandbox.baseUrl}/setups/carriers`,
+    `  Attributions, faults and reset: ${sandbox.origin}/_sandbox/ (see docs/sandbox.md)`,
+  ].join('\n');
+}
