@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
-import { contractAjv, DOCUMENT_ID } from './lib/ajv.ts';
+import { contractAjv, DOCUMENT_ID, withInlinedRefs } from './lib/ajv.ts';
 import { BUNDLE_JSON } from './lib/paths.ts';
 import { filesDiffer, root, runBin, withTempDir } from './lib/tools.ts';
 
@@ -60,6 +60,8 @@ function generateTypes(outDir: string): void {
 
 function validatorsSource(): string {
   const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
+  // Each validator in one function: see withInlinedRefs.
+  document.components.schemas = withInlinedRefs(document.components.schemas);
   const ajv = contractAjv(document, { code: { source: true, esm: true } });
   // Standalone ESM code cannot require(); the formats object is imported at the top instead.
   ajv.opts.code.formats = _`formats`;

@@ -201,7 +201,10 @@ describe('fetchCarrierSetup', () => {
     expect(files.received[0]?.headers.authorization).toBeUndefined();
   });
 
-  it('resumes a download cut mid-body with a Range request where the server answers 206', async () => {
+  // An ASCII file goes into one buffer sized from Content-Length, any other is joined from its chunks.
+  it.each(['ascii', 'latin1', 'beyond-latin1'] as const)('resumes a download of a %s file cut mid-body with a Range request where the server answers 206', async (script) => {
+    const fileBytes = setupFileOfSize(256 * 1024, script);
+    const fileData = JSON.parse(fileBytes.toString('utf8'));
     const clock = fakeClock();
     const cut = 100_000;
     const api = await startApi(
@@ -222,7 +225,9 @@ describe('fetchCarrierSetup', () => {
     expect(progress.at(-1)).toEqual({ receivedBytes: fileBytes.length, totalBytes: fileBytes.length });
   });
 
-  it('starts again from the first byte where the server ignores Range and answers 200', async () => {
+  it.each(['ascii', 'latin1'] as const)('starts again from the first byte of a %s file where the server ignores Range and answers 200', async (script) => {
+    const fileBytes = setupFileOfSize(256 * 1024, script);
+    const fileData = JSON.parse(fileBytes.toString('utf8'));
     const clock = fakeClock();
     const api = await startApi(
       (origin) => [completed(`${origin}${FILE_PATH}`)],

@@ -1,8 +1,9 @@
-// Where UTF-8 breaks: the offset that INVALID_FILE names agrees with Node's own UTF-8 check.
+// Where UTF-8 breaks: the offset that INVALID_FILE names agrees with Node's own UTF-8 check. The
+// text of the file is what TextDecoder makes of its bytes, whichever way it is decoded.
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { firstInvalidUtf8 } from '../../src/download.ts';
+import { fileText, firstInvalidUtf8, SNIFF_BYTES } from '../../src/download.ts';
 
 // Bytes around the edges of UTF-8: lead bytes, continuation bytes, overlong and surrogate starts.
 const edgy = fc.constantFrom(0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf4, 0xf5, 0xff);
@@ -30,4 +31,35 @@ it.each([
   ['a stray continuation byte', [0xe2, 0x80, 0x93, 0x93], 3],
 ])('finds %s', (_, input, offset) => {
   expect(firstInvalidUtf8(Uint8Array.from(input))).toBe(offset);
+});
+
+// Text in which "?" and characters in and beyond Latin-1 come after a first stretch of Latin-1 text
+// as long as the part that is looked at before transcoding, so that the file is transcoded.
+const latin1Start = 'Leveringsbesked på SMS, ét ø. '.repeat(Math.ceil(SNIFF_BYTES / 30));
+const piece = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('?', '??', 'ø', 'ÿ', '\u00a0', '\u0080', '€', '–', 'Ā', '\ufeff', '\u200b', '\u200d', '\ufe0f', '\u{e0001}', '\ufffd', '😀', 'ą', 'Ω'));
+const texts = fc.tuple(fc.boolean(), fc.boolean(), fc.array(piece, { maxLength: 8 })).map(([bom, long, pieces]) => `${bom ? '\ufeff' : ''}${long ? latin1Start : ''}${pieces.join('')}`);
+
+it('decodes a file as TextDecoder does, byte order mark dropped, whether its characters lie in Latin-1 or not', () => {
+  fc.assert(
+    fc.property(texts, (text) => {
+      const bytes = Buffer.from(text);
+      expect(fileText(bytes)).toBe(new TextDecoder().decode(bytes));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+it.each([
+  ['beyond Latin-1 after the first bytes', `${latin1Start}"x – y"`],
+  ['beyond Latin-1 after the first bytes, among question marks', `${latin1Start}"¿? – ?"`],
+  ['beyond the Basic Multilingual Plane', `${latin1Start}"😀"`],
+  ['beyond Latin-1 in characters that may be ignored', `${latin1Start}"a\ufeffb\u200bc"`],
+  ['in Latin-1 with question marks', `${latin1Start}"¿Qué? ÿ"`],
+])('keeps every character of a text %s', (_, text) => {
+  expect(fileText(Buffer.from(text))).toBe(text);
+});
+
+it('names the byte where UTF-8 breaks in a file that is otherwise Latin-1', () => {
+  const bytes = Buffer.concat([Buffer.from(latin1Start), Buffer.from([0xc3, 0x28])]);
+  expect(() => fileText(bytes)).toThrow(`from byte ${Buffer.byteLength(latin1Start)} on (c3 28)`);
 });
