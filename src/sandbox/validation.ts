@@ -1,8 +1,8 @@
 // Request bodies checked against the contract. A valid body costs one call of the generated
 // validator; an invalid one is checked again by an Ajv that lists every problem, each with its
 // JSON pointer.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { contractAjv, DOCUMENT_ID } from '../contract-ajv.ts';
 import {
   ImportedShipmentCreate,
   SalesOrderCreate,
@@ -22,31 +22,15 @@ export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unkn
   shipment_draft: { schema: 'ShipmentDraftCreate', validate: ShipmentDraftCreate },
 };
 
-const DOCUMENT_ID = 'https://shipping.example/api/public/v3/openapi.json';
 let listing: Ajv2020 | undefined;
 const listers = new Map<string, ValidateFunction>();
-
-function withoutMappings(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutMappings);
-  if (!node || typeof node !== 'object') return node;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'discriminator' && value && typeof value === 'object') {
-      const { mapping: _mapping, ...rest } = value as Record<string, unknown>;
-      copy[key] = rest;
-    } else copy[key] = withoutMappings(value);
-  }
-  return copy;
-}
 
 /** The all-errors validator of a component schema, compiled on first use. */
 function lister(schema: string): ValidateFunction {
   let validate = listers.get(schema);
   if (!validate) {
     if (!listing) {
-      listing = new Ajv2020({ strict: false, discriminator: true, allErrors: true });
-      addFormats.default(listing);
-      listing.addSchema({ $id: DOCUMENT_ID, components: { schemas: withoutMappings(bundle().components.schemas) } });
+      listing = contractAjv(bundle(), { strict: false, allErrors: true });
     }
     validate = listing.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` });
     listers.set(schema, validate);
