@@ -6,7 +6,11 @@
 //   400  a JSON body that does not parse (with the position JSON.parse gives);
 //   413  a body over the size limit (1 MiB unless told);
 //   415  a body that is not JSON: every request body of the contract is application/json.
-// Everything else goes to Prism unchanged, through @fastify/reply-from.
+// Everything else goes to Prism unchanged, through @fastify/reply-from, except for one header: a
+// request without `Accept` is sent on with `Accept: */*`, which means the same (RFC 9110 §12.5.1).
+// Without it, Prism 5.16 picks the response's first media type as it is written, and for the `*/*`
+// that the contract gives the creations' answers and the 206 it finds no serializer and answers
+// 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { PortInUseError } from './cli.ts';
@@ -72,8 +76,9 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
   });
   void app.register(replyFrom, { base: upstream });
   // A body goes on as the text received, with its own Content-Type, never encoded again.
+  const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) => (headers.accept === undefined ? { ...headers, accept: '*/*' } : headers);
   const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(request.url, typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {});
+    reply.from(request.url, { rewriteRequestHeaders, ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}) });
   app.all('/', forward);
   app.all('/*', forward);
   return app;

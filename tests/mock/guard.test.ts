@@ -1,5 +1,6 @@
 // The mock never hangs: a body that is not JSON, one over the size limit, and one of another
 // Content-Type each get a prompt 4xx with a readable reason; everything else reaches Prism.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../scripts/lib/guard.ts';
 import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
@@ -53,5 +54,24 @@ describe('the mock answers at once', () => {
     const status = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: AUTH, prefer: 'example=completed' }, signal: AbortSignal.timeout(5000) });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ status: 'COMPLETED' });
+  });
+});
+
+describe('a request without Accept', () => {
+  // fetch always sends Accept; a bare HTTP client, a load tool or a shell script may not.
+  const bare = (path: string, method: string, headers: Record<string, string>, body?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const sent = request(`${mock.url}${path}`, { method, headers: { authorization: AUTH, ...headers }, timeout: 1000 }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+
+  it('is answered as if it accepted any media type: a creation and the 206 slice', async () => {
+    const shipment = JSON.stringify({ product_code: 'pdk_mypack_collect', sender: { country_code: 'DK' }, receiver: { country_code: 'DK' } });
+    expect(await bare('/shipments', 'POST', { 'content-type': 'application/json' }, shipment)).toBe(200);
+    expect(await bare('/carrier-setup-file', 'GET', { prefer: 'code=206, example=firstSlice' })).toBe(206);
   });
 });
