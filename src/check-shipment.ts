@@ -316,8 +316,9 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
       }
       parcels.forEach((parcel, i) => {
         if (!isObject(parcel) || !given(parcel[name])) {
+          // A parcel that is no object has no fields: the problem is the parcel itself.
           problems.push({
-            pointer: `/parcels/${i}/${escape(name)}`,
+            pointer: isObject(parcel) ? `/parcels/${i}/${escape(name)}` : `/parcels/${i}`,
             code: 'REQUIRED_PARCEL_FIELD_MISSING',
             message: `Parcel ${i} has no ${name}, which ${source} requires on every parcel.`,
             setupPointer: source,

@@ -166,6 +166,13 @@ describe('each rule, kept and broken', () => {
       'Parcel 1 has no weight, which /0/products/0/country_combinations/0/required_parcel_fields requires on every parcel.',
     );
   });
+
+  it('REQUIRED_PARCEL_FIELD_MISSING on a parcel that is no object points at the parcel, which exists', () => {
+    const result = check((s) => {
+      s.parcels = [false];
+    });
+    expect(result.problems.filter((p) => p.code === 'REQUIRED_PARCEL_FIELD_MISSING').map((p) => p.pointer)).toEqual(['/parcels/0']);
+  });
 });
 
 describe('what the check leaves unchecked, and why', () => {
