@@ -83,18 +83,35 @@ class Received {
   }
 }
 
-/** UTF-8 bytes as text, without a byte order mark. Throws INVALID_FILE at the first byte that is not UTF-8. */
+/**
+ * UTF-8 bytes as text, without a byte order mark. Throws INVALID_FILE at the first byte that is not
+ * UTF-8. Each kind of text takes the fewest passes over the bytes: text with a character beyond
+ * Latin-1 near its start is decoded at once by a decoder that checks UTF-8 as it goes; ASCII needs
+ * no check; other text is checked, then made a Latin-1 string if it is one. The decoders are the
+ * one Response#text() uses, which also drops a byte order mark, no part of the JSON text (RFC 8259
+ * 8.1); a text with one is not Latin-1 (U+FEFF), so never reaches latin1Text.
+ */
 export function fileText(bytes: Uint8Array): string {
-  if (!isUtf8(bytes)) {
-    const at = firstInvalidUtf8(bytes);
-    throw new ShippingApiError(`The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`, {
-      code: 'INVALID_FILE',
-      operation,
-    });
+  if (beyondLatin1NearStart(bytes)) {
+    try {
+      return strictDecoder.decode(bytes);
+    } catch {
+      throw notUtf8(bytes);
+    }
   }
-  // The decoder that Response#text() uses. It also drops a byte order mark, which is no part of the
-  // JSON text (RFC 8259 8.1); a text with one is not Latin-1 (U+FEFF), so never reaches latin1Text.
-  return (isAscii(bytes) ? undefined : latin1Text(bytes)) ?? decoder.decode(bytes);
+  if (isAscii(bytes)) return decoder.decode(bytes);
+  if (!isUtf8(bytes)) throw notUtf8(bytes);
+  return latin1Text(bytes) ?? decoder.decode(bytes);
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+function notUtf8(bytes: Uint8Array): ShippingApiError {
+  const at = firstInvalidUtf8(bytes);
+  return new ShippingApiError(`The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`, {
+    code: 'INVALID_FILE',
+    operation,
+  });
 }
 
 /** The lowest lead byte of a UTF-8 character beyond Latin-1 (U+0100 and above). */
@@ -112,14 +129,18 @@ export const SNIFF_BYTES = 64 * 1024;
  * The bytes are transcoded to Latin-1 by ICU, which has no fallbacks for it: a character in Latin-1
  * stays itself, as long in UTF-8 as it was; one beyond it (two to four bytes in UTF-8) becomes "?"
  * (one byte) or, if it may be ignored (U+FEFF, U+200B...), nothing. So the text is Latin-1 exactly
- * when the result is as long in UTF-8 as the bytes. A character beyond Latin-1 among the first
- * bytes spares the transcoding.
+ * when the result is as long in UTF-8 as the bytes.
  */
 function latin1Text(bytes: Uint8Array): string | undefined {
-  const start = bytes.subarray(0, SNIFF_BYTES);
-  for (let i = 0; i < start.length; i += 1) if (start[i]! >= BEYOND_LATIN1_LEAD) return undefined;
   const text = transcode(bytes, 'utf8', 'latin1').toString('latin1');
   return Buffer.byteLength(text, 'utf8') === bytes.length ? text : undefined;
+}
+
+/** Whether the first bytes hold the lead byte of a character beyond Latin-1 (or a byte no UTF-8 starts with). */
+function beyondLatin1NearStart(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, SNIFF_BYTES);
+  for (let i = 0; i < end; i += 1) if (bytes[i]! >= BEYOND_LATIN1_LEAD) return true;
+  return false;
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');

@@ -63,3 +63,12 @@ it('names the byte where UTF-8 breaks in a file that is otherwise Latin-1', () =
   const bytes = Buffer.concat([Buffer.from(latin1Start), Buffer.from([0xc3, 0x28])]);
   expect(() => fileText(bytes)).toThrow(`from byte ${Buffer.byteLength(latin1Start)} on (c3 28)`);
 });
+
+it.each([
+  ['that starts beyond Latin-1 (decoded at once, the decoder checking)', 'Ειδοποίηση – '],
+  ['that starts in ASCII', 'Delivery notice '],
+])('names the byte where UTF-8 breaks in a file %s', (_, start) => {
+  const text = start.repeat(Math.ceil(SNIFF_BYTES / start.length) + 10);
+  const bytes = Buffer.concat([Buffer.from(text), Buffer.from([0xe2, 0x82]), Buffer.from('"x"')]);
+  expect(() => fileText(bytes)).toThrow(`from byte ${Buffer.byteLength(text)} on (e2 82 22 78)`);
+});
