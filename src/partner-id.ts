@@ -17,6 +17,16 @@ export function partnerIdHeader(partnerId: unknown): string {
   return String(partnerId);
 }
 
+/**
+ * The Partner ID a header (or an environment variable) writes as text: one decimal number, whole or
+ * not, as the contract leaves it; undefined for any other text.
+ */
+export function partnerIdFromText(text: string): number | undefined {
+  const trimmed = text.trim();
+  const number = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  return Number.isFinite(number) ? number : undefined;
+}
+
 function describe(value: unknown): string {
   return typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 20))}` : typeof value;
 }

@@ -1,6 +1,7 @@
 // The connection settings come from the environment only: a flag value would land in the shell's
 // history. None of them is ever printed.
 import { CliError, EXIT } from './io.ts';
+import { partnerIdFromText } from '../partner-id.ts';
 
 export interface Connection {
   baseUrl: string;
@@ -19,11 +20,9 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   const connection: Connection = { baseUrl: env.SHIPPING_BASE_URL!, username: env.SHIPPING_USER!, apiKey: env.SHIPPING_API_KEY! };
   const partner = env.SHIPPING_PARTNER_ID;
   if (partner !== undefined && partner !== '') {
-    // The contract says numeric, and leaves whether it is whole, and its range, open.
-    if (!/^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(partner) || !Number.isFinite(Number(partner))) {
-      throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.', EXIT.BAD_INPUT);
-    }
-    connection.partnerId = Number(partner);
+    const partnerId = partnerIdFromText(partner);
+    if (partnerId === undefined) throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.', EXIT.BAD_INPUT);
+    connection.partnerId = partnerId;
   }
   return connection;
 }

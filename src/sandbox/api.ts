@@ -1,6 +1,7 @@
 // The API under /api/public/v3: the carrier setup lifecycle and the four creations; and the file
 // addresses that a COMPLETED status hands out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { partnerIdFromText } from '../partner-id.ts';
 import { sendFile } from './download.ts';
 import type { ResolvedOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
@@ -36,9 +37,8 @@ export function checkPartnerId(request: FastifyRequest): void {
     request.partnerId = null;
     return;
   }
-  const text = Array.isArray(value) ? undefined : value.trim();
-  const number = text !== undefined && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(number)) {
+  const number = Array.isArray(value) ? undefined : partnerIdFromText(value);
+  if (number === undefined) {
     const found = Array.isArray(value) ? `${value.length} Partner-ID headers` : describeValue(value);
     throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042 (found ${found}).`, [
       { header: 'Partner-ID', message: `must be a number (found ${found})` },
