@@ -96,10 +96,9 @@ export function carrierSetupIndex(file: CarrierSetupFile, options: { validated?:
         // The first combination for a pair, of the first product of the code that has one, answers lookups.
         if (!combinations.has(combinationKey)) {
           combinations.set(combinationKey, indexed);
-          services.set(combinationKey, servicesOf(combination, indexed.combinationPointer, serviceCodes));
-        } else {
-          servicesOf(combination, indexed.combinationPointer, serviceCodes);
+          services.set(combinationKey, servicesOf(combination, indexed.combinationPointer));
         }
+        for (const service of [...combination.required_services, ...combination.available_services]) serviceCodes.add(service.code);
         let byCarrier = routes.get(pair);
         if (!byCarrier) routes.set(pair, (byCarrier = []));
         let group = byCarrier.at(-1);
@@ -123,11 +122,10 @@ export function carrierSetupIndex(file: CarrierSetupFile, options: { validated?:
   return Object.freeze(index);
 }
 
-function servicesOf(combination: CountryCombination, pointer: string, codes: Set<string>): CombinationServices {
+function servicesOf(combination: CountryCombination, pointer: string): CombinationServices {
   const byCode = new Map<string, IndexedService>();
   const list = (entries: (AvailableService | RequiredService)[], required: boolean, name: string) =>
     entries.map((service, s) => {
-      codes.add(service.code);
       const indexed: IndexedService = { service, required, pointer: `${pointer}/${name}/${s}` };
       if (!byCode.has(service.code)) byCode.set(service.code, indexed);
       return indexed;

@@ -1,14 +1,15 @@
 // `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
 import path from 'node:path';
-import { type SandboxCliOptions, startOptions } from '../sandbox/command-line.ts';
+import type { SandboxCliOptions } from '../sandbox/command-line.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from './io.ts';
 
 export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number> {
-  const defined = startOptions({ ...flags, ...(flags.setupFile === undefined ? {} : { setupFile: path.resolve(io.cwd, flags.setupFile) }) });
+  // A setup file is named from the folder the command runs in.
+  const setupFile = flags.setupFile === undefined ? undefined : path.resolve(io.cwd, flags.setupFile);
   let running: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    running = await startSandbox({ ...defined, host: '127.0.0.1' });
+    running = await startSandbox({ ...flags, setupFile });
   } catch (error) {
     throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
   }

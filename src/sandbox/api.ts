@@ -173,9 +173,9 @@ export function expireNow(generation: Generation, now: number): void {
 export function attribute(id: string, kind: Kind, header: number | null, body: unknown): Attribution {
   const hasBodyField = typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
   const bodyValue = hasBodyField ? (body as Record<string, unknown>).partner_id : undefined;
-  if (header !== null) {
-    return hasBodyField ? { id, resource: kind, partnerId: header, source: 'header', ignoredBodyPartnerId: bodyValue } : { id, resource: kind, partnerId: header, source: 'header' };
-  }
-  if (hasBodyField && kind !== 'shipment_draft') return { id, resource: kind, partnerId: bodyValue as number, source: 'body' };
-  return hasBodyField ? { id, resource: kind, partnerId: null, source: 'none', ignoredBodyPartnerId: bodyValue } : { id, resource: kind, partnerId: null, source: 'none' };
+  // Specification 5.2: the header wins over the body field, and drafts take the header only.
+  const source = header !== null ? 'header' : hasBodyField && kind !== 'shipment_draft' ? 'body' : 'none';
+  const attribution: Attribution = { id, resource: kind, partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null, source };
+  if (hasBodyField && source !== 'body') attribution.ignoredBodyPartnerId = bodyValue;
+  return attribution;
 }

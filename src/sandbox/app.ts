@@ -16,7 +16,6 @@ export interface SandboxAppOptions extends SandboxOptions {
 function handleError(bodyLimit: number) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
-      reply.headers(error.headers);
       return sendProblem(reply, error.statusCode, error.message, error.errors);
     }
     const status = error.statusCode;
@@ -36,9 +35,6 @@ function handleError(bodyLimit: number) {
       reply.header('WWW-Authenticate', CHALLENGE);
       const detail = error.code === 'SANDBOX_EMPTY_API_KEY' ? `${error.message} ${AUTH_HINT}` : `Missing or malformed Authorization header. ${AUTH_HINT}`;
       return sendProblem(reply, 401, detail, [{ header: 'Authorization', message: 'must carry HTTP Basic credentials with a non-empty API key' }]);
-    }
-    if (status === 400 && error instanceof SyntaxError) {
-      return sendProblem(reply, 400, `The body is not JSON: ${error.message}`, [{ pointer: '', message: 'is not JSON' }]);
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
     // A fault of the sandbox itself: say so, without echoing the request.

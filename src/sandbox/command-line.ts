@@ -1,12 +1,12 @@
 // The sandbox's options on a command line, written once for `npm run sandbox`, `npm start` and
 // `shipping-api sandbox`: each flag has a SANDBOX_* variable, and a flag wins over its variable.
 import { InvalidArgumentError, Option } from 'commander';
-import type { RunningSandbox, SandboxAppOptions } from './index.ts';
+import type { RunningSandbox } from './index.ts';
 import { DEFAULTS } from './options.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4020;
 
-/** The options as commander parses them. */
+/** The options as commander parses them: what startSandbox takes. */
 export interface SandboxCliOptions {
   port: number;
   generationMs: number;
@@ -30,17 +30,6 @@ export function sandboxOptions(): Option[] {
     new Option('--min-poll-ms <ms>', 'polls closer together than this get 429').env('SANDBOX_MIN_POLL_MS').argParser(whole(0)).default(DEFAULTS.minPollMs),
     new Option('--setup-file <path>', 'serve this carrier setup file instead of the example one').env('SANDBOX_SETUP_FILE'),
   ];
-}
-
-/** What startSandbox takes, from the parsed options. */
-export function startOptions(options: SandboxCliOptions): SandboxAppOptions & { port: number } {
-  return {
-    port: options.port,
-    generationMs: options.generationMs,
-    urlTtlMs: options.urlTtlMs,
-    minPollMs: options.minPollMs,
-    ...(options.setupFile ? { setupFile: options.setupFile } : {}),
-  };
 }
 
 export function sandboxBanner(sandbox: RunningSandbox): string {

@@ -48,12 +48,10 @@ export function sendProblem(reply: FastifyReply, status: number, detail: string,
 export class SandboxProblem extends Error {
   readonly statusCode: number;
   readonly errors: ProblemItem[] | undefined;
-  readonly headers: Record<string, string>;
-  constructor(statusCode: number, detail: string, errors?: ProblemItem[], headers: Record<string, string> = {}) {
+  constructor(statusCode: number, detail: string, errors?: ProblemItem[]) {
     super(detail);
     this.statusCode = statusCode;
     this.errors = errors;
-    this.headers = headers;
   }
 }
 

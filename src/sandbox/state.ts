@@ -56,7 +56,6 @@ export class Account {
 
   /** Takes one use of the first queued fault of one of these kinds, if any. */
   takeFault<K extends Fault['fault']>(...kinds: K[]): Extract<Fault, { fault: K }> | undefined {
-    if (this.faults.length === 0) return undefined;
     const index = this.faults.findIndex((f) => (kinds as string[]).includes(f.fault));
     if (index < 0) return undefined;
     const fault = this.faults[index]!;

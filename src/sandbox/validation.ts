@@ -23,19 +23,11 @@ export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unkn
 };
 
 let listing: Ajv2020 | undefined;
-const listers = new Map<string, ValidateFunction>();
 
-/** The all-errors validator of a component schema, compiled on first use. */
+/** The all-errors validator of a component schema, compiled on first use and kept by Ajv. */
 function lister(schema: string): ValidateFunction {
-  let validate = listers.get(schema);
-  if (!validate) {
-    if (!listing) {
-      listing = contractAjv(bundle(), { strict: false, allErrors: true });
-    }
-    validate = listing.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${schema}` });
-    listers.set(schema, validate);
-  }
-  return validate;
+  listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
+  return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
 }
 
 function valueAt(data: unknown, pointer: string): unknown {
