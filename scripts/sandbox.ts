@@ -4,7 +4,7 @@
 // SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over its variable. The options are those of
 // src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
 import { type Command } from 'commander';
-import { sandboxBanner, sandboxOptions, startOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
+import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError, run } from './lib/cli.ts';
 
@@ -20,7 +20,7 @@ export function sandboxCommand(): Command {
 /** Starts the sandbox; a port in use is one line naming `how` to choose another. */
 async function start(options: SandboxCliOptions, how: string): Promise<RunningSandbox> {
   try {
-    return await startSandbox(startOptions(options));
+    return await startSandbox(options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError('127.0.0.1', options.port, how);
     throw error;
