@@ -1,7 +1,7 @@
 // The command lines of the scripts, on commander: unknown flags are errors, and a bad value ends in
 // one line naming the flag or the environment variable it came from.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SANDBOX_PORT } from '../../src/sandbox/command-line.ts';
+import { DEFAULT_SANDBOX_PORT, parseSandboxPort } from '../../src/sandbox/command-line.ts';
 
 /** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
 export function parsePort(value: string): number {
@@ -26,7 +26,8 @@ export const DEFAULT_DOCS_PORT = 8080;
 export const docsPortOption = () => portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
 
 /** The sandbox's port: `--<flag>` or SANDBOX_PORT, 4020 by default. */
-export const sandboxPortOption = (flag = 'port') => portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox');
+// Parsed as `npm run sandbox` parses it, so that SANDBOX_PORT means the same to both (0: a free port).
+export const sandboxPortOption = (flag = 'port') => portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox').argParser(parseSandboxPort);
 
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {

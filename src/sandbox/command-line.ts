@@ -21,10 +21,13 @@ const whole = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) =>
   return number;
 };
 
+/** The sandbox's port: 0 to 65535, where 0 takes a free one. */
+export const parseSandboxPort = whole(0, 65535);
+
 /** The flags of the sandbox, each with its variable and default. */
 export function sandboxOptions(): Option[] {
   return [
-    new Option('--port <port>', 'TCP port on 127.0.0.1; 0 for a free one').env('SANDBOX_PORT').argParser(whole(0, 65535)).default(DEFAULT_SANDBOX_PORT),
+    new Option('--port <port>', 'TCP port on 127.0.0.1; 0 for a free one').env('SANDBOX_PORT').argParser(parseSandboxPort).default(DEFAULT_SANDBOX_PORT),
     new Option('--generation-ms <ms>', 'time from the first GET /setups/carriers to COMPLETED').env('SANDBOX_GENERATION_MS').argParser(whole(0)).default(DEFAULTS.generationMs),
     new Option('--url-ttl-ms <ms>', 'time from COMPLETED to expires_at').env('SANDBOX_URL_TTL_MS').argParser(whole(1)).default(DEFAULTS.urlTtlMs),
     new Option('--min-poll-ms <ms>', 'polls closer together than this get 429').env('SANDBOX_MIN_POLL_MS').argParser(whole(0)).default(DEFAULTS.minPollMs),
