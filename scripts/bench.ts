@@ -1,194 +1,29 @@
-// `npm run bench`: measures, side by side in one run on this machine, and prints ratios with their
-// inputs:
-// 1. per-request time of the client against bare openapi-fetch with the same two headers, and
-//    against raw fetch, on loopback;
-// 2. fetchCarrierSetup on three 30 MB setup files (display names in ASCII only, in Latin-1, and
-//    beyond Latin-1) against raw fetch + text() + JSON.parse of the same file, with the peak memory
-//    of each (every measurement in a fresh process of its own).
-// The server runs in a process of its own, so that it does not share an event loop with a client.
-// Then every part in scripts/bench/ (a module exporting `bench(): Promise<void>`) runs in name order;
-// `--part <name>` runs only the part of that name (`client` for the two measures above).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+// `npm run bench`: every part in scripts/bench/ (a module exporting `bench(): Promise<void>`) in name
+// order, each measuring side by side in one run on this machine and printing ratios with their
+// inputs and goals: `check` (the pre-flight check), `client` (the client against openapi-fetch and
+// raw fetch), `sandbox` (the sandbox against Prism and a bare server).
+//   npm run bench [-- --part <name>]   runs only the part of that name
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import createClient from 'openapi-fetch';
-import type { paths } from '../generated/schema.js';
-import { createShippingClient, fetchCarrierSetup } from '../src/index.ts';
-import { type Script, setupFileOfSize } from '../tests/client/support/setup-file.ts';
+import { pathToFileURL } from 'node:url';
+import { command, run } from './lib/cli.ts';
 
-const scriptPath = fileURLToPath(import.meta.url);
-const FILE_BYTES = 30 * 1024 * 1024;
-const REQUESTS = 5000;
-const FILE_RUNS = 4;
-const FILE_PROCESSES = 4;
-const SCRIPTS: Script[] = ['ascii', 'latin1', 'beyond-latin1'];
-const SCRIPT_NAMES: Record<Script, string> = { ascii: 'ASCII only', latin1: 'Latin-1', 'beyond-latin1': 'beyond Latin-1' };
-const credentials = { username: 'bench-user', apiKey: 'bench-key', partnerId: 10042 };
-const headers = { Authorization: `Basic ${btoa(`${credentials.username}:${credentials.apiKey}`)}`, 'Partner-ID': String(credentials.partnerId) };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/**
- * --serve: the loopback server, which prints its origin once it listens. Each file has an API of
- * its own under /<script>/api/public/v3, whose status points at /files/<script>.json.
- */
-async function serve(): Promise<void> {
-  const files = new Map(SCRIPTS.map((script) => [script, setupFileOfSize(FILE_BYTES, script)]));
-  const server = createServer((request, response) => {
-    const status = /^\/([a-z0-9-]+)\/api\/public\/v3\/setups\/carriers$/.exec(request.url ?? '');
-    const file = /^\/files\/([a-z0-9-]+)\.json$/.exec(request.url ?? '');
-    if (status && files.has(status[1] as Script)) {
-      const body = JSON.stringify({ status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), url: `${origin}/files/${status[1]}.json` });
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-      response.end(body);
-    } else if (file && files.has(file[1] as Script)) {
-      const bytes = files.get(file[1] as Script)!;
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
-      response.end(bytes);
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  // A loaded machine may leave a kept-alive connection idle for seconds between two runs; a server
-  // that closed it meanwhile would fail the next request.
-  server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  console.log(JSON.stringify({ origin, bytes: Object.fromEntries([...files].map(([script, bytes]) => [script, bytes.length])) }));
-}
-
-/** --measure raw|client --script <script>: one fresh process downloads and parses the file, a warm-up and FILE_RUNS times. */
-async function measure(variant: string, origin: string, script: string): Promise<void> {
-  const client = createShippingClient({ baseUrl: `${origin}/${script}/api/public/v3`, ...credentials });
-  const once =
-    variant === 'raw'
-      ? async () => JSON.parse(await (await fetch(`${origin}/files/${script}.json`)).text()) as unknown[]
-      : () => fetchCarrierSetup(client, { pollIntervalMs: 15_000 });
-  const ms: number[] = [];
-  const cpuMs: number[] = [];
-  for (let run = 0; run <= FILE_RUNS; run += 1) {
-    // Each run starts from a clean heap, so that neither pays for the garbage of the one before.
-    globalThis.gc?.();
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    const carriers = await once();
-    const used = process.cpuUsage(cpu);
-    if (run > 0) {
-      ms.push(performance.now() - start);
-      cpuMs.push((used.user + used.system) / 1000);
-    }
-    if (carriers.length === 0) throw new Error('empty file');
-  }
-  console.log(JSON.stringify({ ms, cpuMs, peakRssMiB: process.resourceUsage().maxRSS / 1024 }));
-}
-
-async function startServer(): Promise<{ child: ChildProcess; origin: string; bytes: Record<Script, number> }> {
-  const child = spawn(process.execPath, [scriptPath, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (data: Buffer) => resolve(data.toString()));
-    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-  return { child, ...(JSON.parse(line) as { origin: string; bytes: Record<Script, number> }) };
-}
-
-async function perRequest(origin: string) {
-  const baseUrl = `${origin}/ascii/api/public/v3`;
-  const bare = createClient<paths>({ baseUrl, headers });
-  const client = createShippingClient({ baseUrl, ...credentials });
-  const callers: Record<string, () => Promise<unknown>> = {
-    'raw fetch': async () => (await fetch(`${baseUrl}/setups/carriers`, { headers })).json(),
-    'bare openapi-fetch': () => bare.GET('/setups/carriers'),
-    client: () => client.GET('/setups/carriers'),
-  };
-  const names = Object.keys(callers);
-  const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  // One request of each caller in turn, in an order that rotates; the first 10% only warm up.
-  for (let i = 0; i < REQUESTS; i += 1) {
-    for (let k = 0; k < names.length; k += 1) {
-      const name = names[(i + k) % names.length]!;
-      const start = performance.now();
-      await callers[name]!();
-      if (i >= REQUESTS / 10) perCall[name]!.push((performance.now() - start) * 1000);
-    }
-  }
-  return Object.fromEntries(names.map((n) => [n, median(perCall[n]!)])) as Record<string, number>;
-}
-
-function wholeFile(origin: string, script: Script) {
-  const results: Record<string, { ms: number[]; cpuMs: number[]; peakRssMiB: number[] }> = { raw: { ms: [], cpuMs: [], peakRssMiB: [] }, client: { ms: [], cpuMs: [], peakRssMiB: [] } };
-  for (let p = 0; p < FILE_PROCESSES; p += 1) {
-    for (const variant of p % 2 === 0 ? ['raw', 'client'] : ['client', 'raw']) {
-      const run = spawnSync(process.execPath, ['--expose-gc', scriptPath, '--measure', variant, '--origin', origin, '--script', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
-      if (run.status !== 0) throw new Error(`--measure ${variant} failed:\n${run.stderr}`);
-      const { ms, cpuMs, peakRssMiB } = JSON.parse(run.stdout) as { ms: number[]; cpuMs: number[]; peakRssMiB: number };
-      results[variant]!.ms.push(...ms);
-      results[variant]!.cpuMs.push(...cpuMs);
-      results[variant]!.peakRssMiB.push(peakRssMiB);
-    }
-  }
-  return results;
-}
+const folder = new URL('./bench/', import.meta.url);
+const PARTS = readdirSync(folder).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -3)).sort();
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { serve: { type: 'boolean' }, measure: { type: 'string' }, origin: { type: 'string' }, script: { type: 'string' }, part: { type: 'string' } } });
-  if (values.serve) return serve();
-  if (values.measure) return measure(values.measure, values.origin!, values.script!);
-  if (values.part === undefined || values.part === 'client') await client();
-  await parts(values.part);
-}
-
-/** Runs each part of scripts/bench/ in name order, or only the one named. */
-async function parts(only: string | undefined): Promise<void> {
-  const folder = new URL('./bench/', import.meta.url);
-  const names = readdirSync(folder).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -3)).sort();
-  if (only !== undefined && only !== 'client' && !names.includes(only)) throw new Error(`--part ${only}: no such part; parts are client, ${names.join(', ')}`);
-  for (const name of names) {
-    if (only !== undefined && only !== name) continue;
-    const part = (await import(pathToFileURL(fileURLToPath(new URL(`${name}.ts`, folder))).href)) as { bench: () => Promise<void> };
-    await part.bench();
+  const { part } = command('bench', 'Measures the client, the sandbox and the pre-flight check side by side, and prints ratios with their goals.')
+    .option('--part <name>', `only this part: ${PARTS.join(', ')}`)
+    .parse()
+    .opts<{ part?: string }>();
+  if (part !== undefined && !PARTS.includes(part)) throw new Error(`--part ${part}: no such part; the parts are ${PARTS.join(', ')}.`);
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`npm run bench, ${new Date().toISOString()}: Node ${process.version}, ${cpu}, ${os.availableParallelism()} cores, ${os.platform()} ${os.release()}`);
+  for (const name of PARTS) {
+    if (part !== undefined && part !== name) continue;
+    const module = (await import(pathToFileURL(new URL(`${name}.ts`, folder).pathname).href)) as { bench: () => Promise<void> };
+    await module.bench();
   }
 }
 
-async function client(): Promise<void> {
-
-  const server = await startServer();
-  try {
-    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-    console.log(`npm run bench, ${new Date().toISOString()}: Node ${process.version}, ${cpu}, ${os.availableParallelism()} cores, ${os.platform()} ${os.release()}`);
-
-    const us = await perRequest(server.origin);
-    console.log(`\n1. Per request, GET /setups/carriers on loopback (${REQUESTS} sequential requests each, interleaved, median):`);
-    for (const [name, value] of Object.entries(us)) console.log(`   ${name.padEnd(20)} ${value.toFixed(1)} µs`);
-    const thin = us.client! / us['bare openapi-fetch']!;
-    console.log(`   client / bare openapi-fetch = ${thin.toFixed(3)} (goal <= 1.05: ${thin <= 1.05 ? 'met' : 'NOT met'})`);
-    console.log(`   client / raw fetch          = ${(us.client! / us['raw fetch']!).toFixed(3)} (for the record)`);
-    console.log(`   bare openapi-fetch / raw    = ${(us['bare openapi-fetch']! / us['raw fetch']!).toFixed(3)} (for the record)`);
-
-    console.log(`\n2. The setup file from loopback, status already COMPLETED (${FILE_PROCESSES} processes x ${FILE_RUNS} runs each side, median time, highest peak RSS):`);
-    for (const script of SCRIPTS) {
-      const file = wholeFile(server.origin, script);
-      const raw = { ms: median(file.raw!.ms), cpu: median(file.raw!.cpuMs), rss: Math.max(...file.raw!.peakRssMiB) };
-      const ours = { ms: median(file.client!.ms), cpu: median(file.client!.cpuMs), rss: Math.max(...file.client!.peakRssMiB) };
-      const time = ours.ms / raw.ms;
-      const memory = ours.rss / raw.rss;
-      console.log(`   ${SCRIPT_NAMES[script]}, ${(server.bytes[script] / 1024 / 1024).toFixed(1)} MiB:`);
-      console.log(`     raw fetch + text() + JSON.parse   ${raw.ms.toFixed(0)} ms (CPU ${raw.cpu.toFixed(0)} ms), peak RSS ${raw.rss.toFixed(0)} MiB`);
-      console.log(`     fetchCarrierSetup (validated)     ${ours.ms.toFixed(0)} ms (CPU ${ours.cpu.toFixed(0)} ms), peak RSS ${ours.rss.toFixed(0)} MiB`);
-      console.log(`     time   fetchCarrierSetup / raw = ${time.toFixed(3)} (goal <= 1.05: ${time <= 1.05 ? 'met' : 'NOT met'})`);
-      console.log(`     memory fetchCarrierSetup / raw = ${memory.toFixed(3)} (goal <= 1.00: ${memory <= 1 ? 'met' : 'NOT met'})`);
-      console.log(`     CPU    fetchCarrierSetup / raw = ${(ours.cpu / raw.cpu).toFixed(3)} (for the record: CPU time of the process, all its threads, moves less with the load of the machine)`);
-    }
-  } finally {
-    server.child.kill();
-  }
-}
-
-await main();
+if (import.meta.main) await run(main);

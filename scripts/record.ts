@@ -20,7 +20,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { command, PortInUseError, portOption, run } from './lib/cli.ts';
+import { command, freePort, PortInUseError, portOption, run } from './lib/cli.ts';
 import { binPath, root } from './lib/tools.ts';
 
 export const DEFAULT_RECORD_PORT = 4040;
@@ -57,13 +57,6 @@ const close = (server: http.Server) =>
     server.closeAllConnections();
     server.close(() => resolve());
   });
-
-async function freePort(host: string): Promise<number> {
-  const probe = http.createServer();
-  const port = await listen(probe, 0, host);
-  await close(probe);
-  return port;
-}
 
 /** Forwards a request to `base` + its path, streaming both bodies. */
 function forward(req: http.IncomingMessage, res: http.ServerResponse, base: URL, headers: http.OutgoingHttpHeaders): void {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { carrierSetupIndex, type CarrierSetupFile, checkShipment, type CarrierSetupIndex, validateCarrierSetupFile } from '../../src/index.ts';
 import { setupFileOfSize } from '../../tests/client/support/setup-file.ts';
+import { median } from '../lib/bench.ts';
 import { root } from '../lib/tools.ts';
 
 const FILE_BYTES = 30 * 1024 * 1024;
@@ -16,7 +17,6 @@ const CHECKS_PER_ROUND = 200_000;
 const GOAL_US = 50;
 const GOAL_RATIO = 2;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const time = <T>(work: () => T): [T, number] => {
   const start = performance.now();
   const value = work();

@@ -16,6 +16,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startMock } from '../lib/prism.ts';
+import { median } from '../lib/bench.ts';
+import { freePort } from '../lib/cli.ts';
 import { root } from '../lib/tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
@@ -27,14 +29,6 @@ type Autocannon = (options: { url: string; method: string; connections: number; 
   timeouts: number;
 }>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const script = fileURLToPath(import.meta.url);
 const CONNECTIONS = 10;
@@ -108,11 +102,6 @@ async function measure(url: string, method: 'GET' | 'POST', pid: number | undefi
   return { rps: result.requests.average, p99: result.latency.p99, cpuUs, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function bench(): Promise<void> {
   console.log(
@@ -172,4 +161,4 @@ export async function bench(): Promise<void> {
   }
 }
 
-if (process.argv[1] === script && process.argv[2] === '--serve') await serve(process.argv[3]!);
+if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!);

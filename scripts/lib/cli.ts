@@ -1,5 +1,6 @@
 // The command lines of the scripts, on commander: unknown flags are errors, and a bad value ends in
 // one line naming the flag or the environment variable it came from.
+import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SANDBOX_PORT, parseSandboxPort } from '../../src/sandbox/command-line.ts';
 
@@ -50,4 +51,16 @@ export async function run(main: () => unknown | Promise<unknown>, exitCode = 1):
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(exitCode);
   }
+}
+
+/** A TCP port free on host right now. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,5 +1,5 @@
 // The mock as users run it: the guard on the public port, Prism behind it on a free loopback port.
-import net from 'node:net';
+import { freePort } from './cli.ts';
 import { startGuard } from './guard.ts';
 import { startMock as startPrism } from './prism.ts';
 
@@ -19,17 +19,6 @@ export interface RunningMock {
   stop: () => Promise<void>;
 }
 
-/** A TCP port free on host right now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the guard first, so that a port in use is reported before Prism is started at all. */
 export async function startMock({ host = '127.0.0.1', port, bodyLimit, portHint = '--port or MOCK_PORT' }: MockOptions): Promise<RunningMock> {
