@@ -1,7 +1,8 @@
 // Decorators for the rendered reference only (the API shipping@v3-docs in redocly.yaml): the bundle under generated/ is
 // built without them. Redoc does not show vendor extensions by default, so every open point that
-// the contract marks with x-unspecified is written into the description of the object carrying it,
-// under one label that a reader learns to look for.
+// the contract marks with x-unspecified, and every status code marked x-http-standard, is written
+// into the description of the object carrying it, under a label that a reader learns to look for;
+// and the guides' Markdown links point at their pages.
 export const LABEL = 'Not specified:';
 
 // A status code that HTTP fixes, not the specification (x-http-standard), says so in the page.
@@ -9,15 +10,12 @@ export const HTTP_LABEL = 'Status code from HTTP:';
 
 function appendNote(node, note) {
   const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
-  if (description.includes(note)) return;
+  if (description.includes(note)) return; // A node reached twice through $refs is labelled once.
   node.description = description ? `${description}\n\n${note}` : note;
 }
 
 function appendOpenPoint(node, text, markdown = true) {
-  const note = markdown ? `**${LABEL}** ${text}` : `${LABEL} ${text}`;
-  const description = typeof node.description === 'string' ? node.description.trimEnd() : '';
-  if (description.includes(note)) return; // A node reached twice through $refs is labelled once.
-  node.description = description ? `${description}\n\n${note}` : note;
+  appendNote(node, markdown ? `**${LABEL}** ${text}` : `${LABEL} ${text}`);
 }
 
 const OPERATIONS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

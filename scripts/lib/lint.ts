@@ -24,6 +24,13 @@ const redoclyRun = (file: string): LintRun => ({
   },
 });
 
+const spectralRun = (name: string, args: string[]): LintRun => ({
+  name,
+  print: () => spectral(['lint', '--fail-severity', 'hint', ...args], { inherit: true }).status,
+  problems: () =>
+    (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...args]).stdout || '[]') as any[]).map((f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`),
+});
+
 const spectralFiles = [SOURCE, ...BUNDLES];
 const workflowFiles = WORKFLOW_FILES.map((workflow) => workflow.file);
 const arazzoSpectral = ['-r', '.spectral-arazzo.yaml', ...workflowFiles];
@@ -32,26 +39,12 @@ const workflowRedoclyFiles = [...workflowFiles, 'openapi/workflows/sandbox.opena
 export const LINT_RUNS: LintRun[] = [
   redoclyRun(SOURCE),
   redoclyRun(BUNDLES[0]!),
-  {
-    name: 'spectral lint (source and bundles)',
-    print: () => spectral(['lint', '--fail-severity', 'hint', ...spectralFiles], { inherit: true }).status,
-    problems: () =>
-      (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...spectralFiles]).stdout || '[]') as any[]).map(
-        (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
-      ),
-  },
+  spectralRun('spectral lint (source and bundles)', spectralFiles),
   {
     name: 'redocly lint openapi/workflows/ (Arazzo, and the sandbox routes they use)',
     print: () => redocly(['lint', ...workflowRedoclyFiles], { inherit: true }).status,
     // One file a run: with several, Redocly writes one JSON report after another.
     problems: () => workflowRedoclyFiles.flatMap((file) => redoclyRun(file).problems()),
   },
-  {
-    name: 'spectral lint openapi/workflows/ (Arazzo)',
-    print: () => spectral(['lint', '--fail-severity', 'hint', ...arazzoSpectral], { inherit: true }).status,
-    problems: () =>
-      (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...arazzoSpectral]).stdout || '[]') as any[]).map(
-        (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
-      ),
-  },
+  spectralRun('spectral lint openapi/workflows/ (Arazzo)', arazzoSpectral),
 ];
