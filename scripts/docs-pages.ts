@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { BUNDLE_JSON } from './lib/paths.ts';
+import { BUNDLE_JSON, DOCS_DIR } from './lib/paths.ts';
 import { root } from './lib/tools.ts';
 
-export const DOCS_DIR = path.join(root, 'docs');
+export { DOCS_DIR };
 
 export interface Source {
   /** The Markdown file, relative to the repository. */

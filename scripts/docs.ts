@@ -7,9 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPages, stalePages } from './docs-pages.ts';
+import { DOCS_PAGE } from './lib/paths.ts';
 import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
 
-export const DOCS_PAGE = path.join(root, 'docs/index.html');
+export { DOCS_PAGE };
 
 // Redoc's footer shows a logo from cdn.redoc.ly, which the page's own Content-Security-Policy
 // blocks: a broken image. The page shows the same attribution with a logo of its own, inlined as a

@@ -4,9 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PortInUseError } from './cli.ts';
-import { DOCS_PAGE } from './paths.ts';
+import { DOCS_DIR } from './paths.ts';
 
-const DOCS_DIR = path.dirname(DOCS_PAGE);
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',

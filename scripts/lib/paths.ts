@@ -23,5 +23,6 @@ export const GENERATOR_PROFILE_PATH = path.join(GENERATED_DIR, GENERATOR_PROFILE
 export const BUNDLE_YAML = path.join(GENERATED_DIR, 'openapi.yaml');
 export const BUNDLE_JSON = path.join(GENERATED_DIR, 'openapi.json');
 
-/** The rendered reference. */
-export const DOCS_PAGE = path.join(root, 'docs/index.html');
+/** The published pages: the rendered reference and the guides' pages beside it. */
+export const DOCS_DIR = path.join(root, 'docs');
+export const DOCS_PAGE = path.join(DOCS_DIR, 'index.html');
