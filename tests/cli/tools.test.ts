@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { root, runBin } from '../../scripts/lib/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 import { MAIN, NODE, run } from './support.ts';
+import { basic } from '../support/basic.ts';
 
 describe('contract', () => {
   it('exits 0 on a recording that conforms, 1 on drift, 2 on a file that is not a recording', async () => {
@@ -29,7 +30,7 @@ describe('sandbox', () => {
         child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
       });
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3$/);
-      const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { Authorization: `Basic ${btoa('apiuser:apikey')}` } });
+      const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { Authorization: basic('apiuser', 'apikey') } });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ status: 'REQUESTED' });
     } finally {

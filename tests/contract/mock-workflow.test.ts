@@ -6,6 +6,7 @@ import { startMock, type RunningPrism } from '../../scripts/lib/prism.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';
+import { basic } from '../support/basic.ts';
 
 const bundle = readJson(bundlePath);
 // The COMPLETED example names the mock on its default port; this mock listens on a free one.
@@ -42,7 +43,7 @@ describe('against the mock', () => {
 
   it('Prefer: code=206, example=firstSlice returns the example slice, its Content-Range and Content-Length true to its bytes', async () => {
     const response = await fetch(`${mock.url}/carrier-setup-file`, {
-      headers: { authorization: `Basic ${btoa('apiuser:apikey')}`, prefer: 'code=206, example=firstSlice' },
+      headers: { authorization: basic('apiuser', 'apikey'), prefer: 'code=206, example=firstSlice' },
     });
     const bytes = Buffer.from(await response.arrayBuffer());
     const whole = Buffer.from(JSON.stringify(bundle.components.examples.CarrierSetupFile.value));

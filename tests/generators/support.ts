@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { BUNDLE_YAML, GENERATOR_PROFILE_PATH } from '../../scripts/lib/paths.ts';
 import { makeTempDir, root, runBin } from '../../scripts/lib/tools.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
+import { basic } from '../support/basic.ts';
 
 const run = promisify(execFile);
 
@@ -22,7 +23,7 @@ export const SETUP_FILE_SCHEMA = path.join(root, 'openapi/schemas/carrier-setup-
 export const USER = 'generators';
 export const KEY = 'matrix-key';
 export const PARTNER_ID = '10042';
-export const BASIC = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`;
+export const BASIC = basic(USER, KEY);
 
 /**
  * A new folder, with the project's node_modules linked in so generated imports resolve, and the

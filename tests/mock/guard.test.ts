@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../scripts/lib/guard.ts';
 import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
 import { freePort } from '../support/servers.ts';
+import { basic } from '../support/basic.ts';
 
-const AUTH = `Basic ${Buffer.from('u:k').toString('base64')}`;
+const AUTH = basic('u', 'k');
 let mock: RunningMock;
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
 import { createShippingClient, type ShippingClient } from '../../src/index.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';
+import { basic } from '../support/basic.ts';
 
 const bundle = readJson(bundlePath);
 const exampleName = (ref: { $ref: string }) => ref.$ref.split('/').pop()!;
@@ -82,7 +83,7 @@ describe('the mock enforces the contract', () => {
   });
 
   it('answers a Partner-ID that is not a number with a validation error', async () => {
-    const response = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: `Basic ${btoa('a:b')}`, 'partner-id': 'acme' } });
+    const response = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: basic('a', 'b'), 'partner-id': 'acme' } });
     expect(response.status).toBe(422);
   });
 

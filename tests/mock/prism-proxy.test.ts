@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startValidationProxy, type RunningPrism } from '../../scripts/lib/prism.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort, json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
+import { basic } from '../support/basic.ts';
 
 const examples = readJson(bundlePath).components.examples;
-const AUTH = { authorization: `Basic ${Buffer.from('apiuser:apikey').toString('base64')}` };
+const AUTH = { authorization: basic('apiuser', 'apikey') };
 
 /** What the upstream answers, switched per test. */
 let answer: (request: ReceivedRequest, res: ServerResponse) => void;

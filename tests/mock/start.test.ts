@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/tools.ts';
 import { freePort } from '../support/servers.ts';
+import { basic } from '../support/basic.ts';
 
 let child: ChildProcess | undefined;
 
@@ -54,11 +55,11 @@ describe('npm start', () => {
     expect(await page.text()).toContain('Shipping Service Public API');
     expect((await fetch(`${docsUrl}../../package.json`)).status).toBe(404);
 
-    const status = await fetch(`${mockUrl}/setups/carriers`, { headers: { authorization: `Basic ${btoa('apiuser:apikey')}` } });
+    const status = await fetch(`${mockUrl}/setups/carriers`, { headers: { authorization: basic('apiuser', 'apikey') } });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ status: 'REQUESTED' });
 
-    const sandboxStatus = await fetch(`${sandboxUrl}/setups/carriers`, { headers: { authorization: `Basic ${btoa('apiuser:apikey')}` } });
+    const sandboxStatus = await fetch(`${sandboxUrl}/setups/carriers`, { headers: { authorization: basic('apiuser', 'apikey') } });
     expect(await sandboxStatus.json()).toMatchObject({ status: 'REQUESTED' });
 
     child.kill('SIGINT');

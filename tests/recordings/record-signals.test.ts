@@ -8,8 +8,9 @@ import { root } from '../../scripts/lib/tools.ts';
 import { startRecorder } from '../../scripts/record.ts';
 import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
 import { withTempDir } from '../support/temp.ts';
+import { basic } from '../support/basic.ts';
 
-const BASIC = `Basic ${Buffer.from('apiuser:apikey').toString('base64')}`;
+const BASIC = basic('apiuser', 'apikey');
 let upstream: TestServer;
 const children: ChildProcess[] = [];
 

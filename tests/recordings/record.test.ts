@@ -9,11 +9,12 @@ import { startRecorder } from '../../scripts/record.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
+import { basic } from '../support/basic.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const USER = 'warehouse-api-user';
 const KEY = 'k3y-Very-Secret-4711';
-const BASIC = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`;
+const BASIC = basic(USER, KEY);
 
 let upstream: TestServer;
 const received: Array<string | undefined> = [];

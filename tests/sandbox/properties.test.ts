@@ -38,7 +38,7 @@ const authorization = fc.oneof(
   user.map((u) => basic(u)),
   fc.constant(undefined),
   printable,
-  fc.tuple(printable, printable).map(([u, k]) => `Basic ${Buffer.from(`${u.replace(/:/g, '')}:${k}`).toString('base64')}`),
+  fc.tuple(printable, printable).map(([u, k]) => basic(u.replace(/:/g, ''), k)),
 );
 const contentType = fc.oneof(fc.constant('application/json'), fc.constant(undefined), fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=utf-8', 'multipart/form-data'), printable);
 const body = fc.oneof(

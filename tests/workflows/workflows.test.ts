@@ -9,6 +9,7 @@ import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } fro
 import { BUNDLE_YAML } from '../../scripts/lib/paths.ts';
 import { makeTempDir, root } from '../../scripts/lib/tools.ts';
 import { type PlantedFault, startPlantedServer } from './planted-server.ts';
+import { basic } from '../support/basic.ts';
 
 const user = 'workflow-user';
 const apiKey = 'wf-key-5b1c0e7d9a';
@@ -75,7 +76,7 @@ describe('the carrier setup workflow, throttled', () => {
     const sandbox = await startSandbox({ generationMs: 1500 });
     try {
       const throttled = { user: 'throttled-user', apiKey };
-      const authorization = `Basic ${Buffer.from(`${throttled.user}:${apiKey}`).toString('base64')}`;
+      const authorization = basic(throttled.user, apiKey);
       const queued = await fetch(`${sandbox.origin}/_sandbox/faults`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },

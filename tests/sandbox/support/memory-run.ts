@@ -2,13 +2,13 @@
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
 //   node --expose-gc tests/sandbox/support/memory-run.ts <requests>
 import { startSandbox } from '../../../src/sandbox/index.ts';
+import { basic } from '../../support/basic.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
 const warmUp = Math.floor(total / 5);
 const USERS = 40;
 const CONCURRENCY = 10;
 const s = await startSandbox({ generationMs: 0, minPollMs: 0, urlTtlMs: 60_000 });
-const basic = (user: string) => `Basic ${Buffer.from(`${user}:key`).toString('base64')}`;
 const statuses: Record<string, number> = {};
 let sent = 0;
 let warmHeap = 0;

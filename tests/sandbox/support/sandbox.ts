@@ -19,7 +19,9 @@ export async function closeSandboxes(): Promise<void> {
   await Promise.all([...running].map((s) => s.close()));
 }
 
-export const basic = (user: string, key = 'key') => `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
+import { basic } from '../../support/basic.ts';
+
+export { basic };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
