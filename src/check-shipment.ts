@@ -5,6 +5,7 @@
 import { ShipmentCreate } from '../generated/validators/index.js';
 import { type CarrierSetupIndex, type IndexedCombination, type IndexedService, toIndex } from './setup-index.ts';
 import type { CarrierSetupFile } from './validate.ts';
+import { pointerSegment } from './json-pointer.ts';
 import { problemPointer } from './validate.ts';
 
 export type ShipmentProblemCode =
@@ -98,7 +99,6 @@ type Body = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 const given = (value: unknown) => value !== undefined && value !== null;
-const escape = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 const where = (c: IndexedCombination) =>
   `${c.product.code} ${c.combination.sender_country_code} → ${c.combination.receiver_country_code} (${c.carrier.name}, ${c.combinationPointer})`;
 
@@ -285,7 +285,7 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
           setupPointer: source,
         });
       } else if (!given(body[name])) {
-        problems.push({ pointer: `/${escape(name)}`, code: 'REQUIRED_FIELD_MISSING', message: `${name} is required by ${source} and is not given.`, setupPointer: source });
+        problems.push({ pointer: `/${pointerSegment(name)}`, code: 'REQUIRED_FIELD_MISSING', message: `${name} is required by ${source} and is not given.`, setupPointer: source });
       }
     }
   }
@@ -318,7 +318,7 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
         if (!isObject(parcel) || !given(parcel[name])) {
           // A parcel that is no object has no fields: the problem is the parcel itself.
           problems.push({
-            pointer: isObject(parcel) ? `/parcels/${i}/${escape(name)}` : `/parcels/${i}`,
+            pointer: isObject(parcel) ? `/parcels/${i}/${pointerSegment(name)}` : `/parcels/${i}`,
             code: 'REQUIRED_PARCEL_FIELD_MISSING',
             message: `Parcel ${i} has no ${name}, which ${source} requires on every parcel.`,
             setupPointer: source,

@@ -1,10 +1,11 @@
 // Lists the open points of a bundled description: every x-unspecified, with its JSON pointer.
+import { pointerSegment } from '../../src/json-pointer.ts';
+
 export interface OpenPoint {
   pointer: string;
   text: string;
 }
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function listUnspecified(document: unknown): OpenPoint[] {
   const points: OpenPoint[] = [];
@@ -14,7 +15,7 @@ export function listUnspecified(document: unknown): OpenPoint[] {
     } else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'x-unspecified') points.push({ pointer: pointer || '/', text: String(value) });
-        else walk(value, `${pointer}/${escape(key)}`);
+        else walk(value, `${pointer}/${pointerSegment(key)}`);
       }
     }
   };

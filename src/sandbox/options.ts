@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CarrierSetupFile } from '../../generated/validators/index.js';
+import { problemLocation } from '../json-pointer.ts';
 
 export interface SandboxOptions {
   /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
@@ -83,12 +84,9 @@ export function loadSetupFile(file: string): SetupFile {
   }
   if (!CarrierSetupFile(data)) {
     const first = CarrierSetupFile.errors?.[0];
-    const params = (first?.params ?? {}) as Record<string, unknown>;
-    const pointer =
-      first?.keyword === 'required' ? `${first.instancePath}/${String(params.missingProperty)}`
-      : first?.keyword === 'additionalProperties' ? `${first.instancePath}/${String(params.additionalProperty)}`
-      : (first?.instancePath ?? '');
-    const message = first?.keyword === 'required' ? 'is required' : first?.keyword === 'additionalProperties' ? 'is not a field of this object' : (first?.message ?? 'is not valid');
+    const located = first ? problemLocation(first) : undefined;
+    const pointer = located?.pointer ?? '';
+    const message = located?.message ?? first?.message ?? 'is not valid';
     throw new SandboxOptionsError(`setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`);
   }
   return setupFileOf(bytes);

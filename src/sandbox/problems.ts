@@ -55,8 +55,6 @@ export class SandboxProblem extends Error {
   }
 }
 
-/** A JSON pointer segment (RFC 6901). */
-export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** A short, printable form of a value for an error message; never long, never a credential. */
 export function describeValue(value: unknown): string {

@@ -12,7 +12,8 @@ import {
   type Validator,
 } from '../../generated/validators/index.js';
 import { bundle } from './options.ts';
-import { describeValue, pointerSegment, type ProblemItem } from './problems.ts';
+import { problemLocation } from '../json-pointer.ts';
+import { describeValue, type ProblemItem } from './problems.ts';
 import type { Kind } from './state.ts';
 
 export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unknown> }> = {
@@ -42,19 +43,8 @@ function valueAt(data: unknown, pointer: string): unknown {
 
 /** One Ajv problem as a pointer and a sentence. */
 export function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
-  const params = problem.params as Record<string, unknown>;
-  if (problem.keyword === 'required') {
-    return { pointer: `${problem.instancePath}/${pointerSegment(String(params.missingProperty))}`, message: 'is required' };
-  }
-  if (problem.keyword === 'additionalProperties' || problem.keyword === 'unevaluatedProperties') {
-    const key = String(params.additionalProperty ?? params.unevaluatedProperty);
-    return { pointer: `${problem.instancePath}/${pointerSegment(key)}`, message: 'is not a field of this object' };
-  }
-  if (problem.keyword === 'discriminator') {
-    return { pointer: `${problem.instancePath}/${pointerSegment(String(params.tag))}`, message: problem.message ?? 'has no allowed value' };
-  }
-  const found = valueAt(data, problem.instancePath);
-  return { pointer: problem.instancePath, message: `${problem.message ?? 'is not allowed'} (found ${describeValue(found)})` };
+  const { pointer, message } = problemLocation(problem);
+  return { pointer, message: message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(valueAt(data, pointer))})` };
 }
 
 /** Every problem of a body that the generated validator refused, first the one it found. */
