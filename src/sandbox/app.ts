@@ -1,5 +1,6 @@
 // The sandbox as a Fastify application: authentication in front of the API, the file addresses and
 // the /_sandbox routes; every error answered as a problem (RFC 9457) with a 4xx status.
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiRoutes, BASE_PATH, type SandboxContext } from './api.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
@@ -43,6 +44,12 @@ function handleError(bodyLimit: number) {
   };
 }
 
+/** The origin a listening address is reached at; an address of every interface is reached on loopback. */
+export function originOf(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /** The sandbox, ready to listen or to be called with inject(). */
 export function buildSandbox(options: SandboxAppOptions = {}): FastifyInstance {
   const resolved = resolveOptions(options);
@@ -64,11 +71,7 @@ export function buildSandbox(options: SandboxAppOptions = {}): FastifyInstance {
     origin(request) {
       if (origin) return origin;
       const address = app.server.address();
-      if (address && typeof address === 'object') {
-        const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        origin = `http://${host}:${address.port}`;
-        return origin;
-      }
+      if (address && typeof address === 'object') return (origin = originOf(address));
       return `http://${request.host || 'localhost'}`;
     },
   };

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './api.ts';
-import { buildSandbox, type SandboxAppOptions } from './app.ts';
+import { buildSandbox, originOf, type SandboxAppOptions } from './app.ts';
 
 export { BASE_PATH } from './api.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
@@ -29,8 +29,6 @@ export async function startSandbox(options: SandboxAppOptions & { port?: number;
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const app = createSandbox(rest);
   await app.listen({ port, host });
-  const address = app.server.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const origin = rest.origin?.replace(/\/+$/, '') ?? `http://${shown === '0.0.0.0' || shown === '[::]' ? '127.0.0.1' : shown}:${address.port}`;
+  const origin = rest.origin?.replace(/\/+$/, '') ?? originOf(app.server.address() as AddressInfo);
   return { origin, baseUrl: `${origin}${BASE_PATH}`, app, close: () => app.close() };
 }
