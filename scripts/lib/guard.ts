@@ -13,6 +13,7 @@
 // 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sendProblem } from '../../src/sandbox/problems.ts';
 import { PortInUseError } from './cli.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -36,9 +37,6 @@ export interface RunningGuard {
 
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
-function problem(reply: FastifyReply, status: number, title: string, detail: string) {
-  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, detail });
-}
 
 export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<GuardOptions, 'upstream' | 'bodyLimit'>): FastifyInstance {
   const app = Fastify({ bodyLimit, logger: false });
@@ -62,17 +60,16 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return problem(reply, 413, 'Content Too Large', `The request body is larger than ${bodyLimit} bytes, the limit of this mock.`);
+      return sendProblem(reply, 413, `The request body is larger than ${bodyLimit} bytes, the limit of this mock.`);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return problem(reply, 415, 'Unsupported Media Type', 'Every request body of this API is application/json.');
+      return sendProblem(reply, 415, 'Every request body of this API is application/json.');
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return problem(reply, 400, 'Bad Request', 'Content-Type is application/json but the body is empty.');
+      return sendProblem(reply, 400, 'Content-Type is application/json but the body is empty.');
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
-    const title = status === 400 ? 'Bad Request' : status === 415 ? 'Unsupported Media Type' : status === 502 ? 'Bad Gateway' : 'Client Error';
-    return problem(reply, status, title, error.message);
+    return sendProblem(reply, status, error.message);
   });
   void app.register(replyFrom, { base: upstream });
   // A body goes on as the text received, with its own Content-Type, never encoded again.

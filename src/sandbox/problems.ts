@@ -30,13 +30,14 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
 export function problem(status: number, detail: string, errors?: ProblemItem[]): Problem {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail, ...(errors ? { errors } : {}) };
+  return { type: 'about:blank', title: TITLES[status] ?? (status < 500 ? 'Client Error' : 'Error'), status, detail, ...(errors ? { errors } : {}) };
 }
 
 /** Sends a problem; returns the reply so that a handler can `return sendProblem(...)`. */
