@@ -2,7 +2,7 @@
 // the exit codes of a remote failure and of Ctrl-C.
 import { EventEmitter } from 'node:events';
 import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../support/servers.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
@@ -44,10 +44,8 @@ it('prints a JSON summary with --json', async () => {
 });
 
 it('exits 3 when the service cannot be reached, and leaves the old file alone', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const { port } = closed.address() as { port: number };
-  await new Promise((resolve) => closed.close(resolve));
+  // A port nothing listens on.
+  const port = await freePort();
   writeFileSync(path.join(files.dir, 'kept.json'), 'the old file');
   const result = await run(['setup', 'pull', '--out', 'kept.json', '--poll-interval', '0.1'], {
     cwd: files.dir,
