@@ -41,22 +41,36 @@ const decoder = new TextDecoder();
 const PREALLOCATE_LIMIT = 256 * 1024 * 1024;
 
 /**
- * The file received so far, joined and decoded once at the end. A file whose first chunk is ASCII
- * goes, chunk by chunk, into one buffer allocated from the announced length when that chunk arrives;
- * any other is kept as the chunks that arrived and joined at the end, as Response#text() does.
- * TextDecoder makes a string of ASCII bytes outside the JavaScript heap, so that the collection that
- * 30 MB allocated at once brings on finds little to do, and the join is spared; a string of other
- * text takes the heap (or, for Latin-1, more memory outside it to make it), and the collection
- * brought on early has to run again while the file is parsed. Measured on 30 MB files against raw
- * fetch + text() + JSON.parse, on a shared machine: ASCII 0.89 to 1.05 the time and 0.84 to 0.93
- * the peak memory in one buffer, 1.1 to 1.2 and 0.95 to 1.03 as chunks; beyond ASCII 1.4 the time in
- * one buffer, 0.97 to 1.23 as chunks.
+ * Frees the memory of bytes that nothing else can read at once, instead of when the collector
+ * finds them: their ArrayBuffer is detached. Only for bytes whose ArrayBuffer they span whole.
+ */
+function release(bytes: Uint8Array): void {
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
+    (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  }
+}
+
+/**
+ * The file received so far, joined and decoded once at the end. Its bytes go, chunk by chunk, into
+ * one buffer allocated from the announced length when the first chunk arrives, if the chunks are the
+ * reader's own (they come from a byte stream, which takes every chunk from its source as it is
+ * enqueued, as fetch's bodies do): each chunk's memory is then freed as soon as it is copied, so the
+ * next chunk reuses it, and the file never takes more than its own length plus one chunk. Chunks
+ * that may still be their source's are kept as they arrived and joined at the end, as
+ * Response#text() does, unless the first one is ASCII; then one buffer is allocated for them as
+ * well, because TextDecoder makes a string of ASCII bytes outside the JavaScript heap. The joined
+ * bytes are freed as soon as they are decoded, before the text is parsed. Measured on 30 MB files
+ * against raw fetch + text() + JSON.parse, each a process's only large download: the bench figures in
+ * docs/client.md.
  */
 class Received {
   length = 0;
   total: number | undefined;
   #chunks: Uint8Array[] = [];
   #buffer: Buffer | undefined;
+  /** Whether the chunks are the reader's own, so that their memory may be freed once copied. */
+  ownChunks = false;
 
   restart(total: number | undefined): void {
     this.length = 0;
@@ -68,9 +82,11 @@ class Received {
   append(chunk: Uint8Array): void {
     const end = this.length + chunk.length;
     if (this.total !== undefined && end > this.total) throw lengthMismatch(end, this.total, 'more');
-    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && isAscii(chunk)) this.#buffer = Buffer.allocUnsafe(this.total);
-    if (this.#buffer) this.#buffer.set(chunk, this.length);
-    else this.#chunks.push(chunk);
+    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (this.ownChunks || isAscii(chunk))) this.#buffer = Buffer.allocUnsafe(this.total);
+    if (this.#buffer) {
+      this.#buffer.set(chunk, this.length);
+      if (this.ownChunks) release(chunk);
+    } else this.#chunks.push(chunk);
     this.length = end;
   }
 
@@ -79,7 +95,9 @@ class Received {
     const bytes = this.#buffer ? this.#buffer.subarray(0, this.length) : Buffer.concat(this.#chunks, this.length);
     this.#chunks = [];
     this.#buffer = undefined;
-    return fileText(bytes);
+    const text = fileText(bytes);
+    release(bytes);
+    return text;
   }
 }
 
@@ -334,9 +352,24 @@ async function follow(start: URL, extra: Headers, options: DownloadOptions): Pro
   }
 }
 
+/**
+ * Whether the stream is a byte stream, whose chunks are the reader's alone: it takes each chunk's
+ * ArrayBuffer from its source as the chunk is enqueued (Streams Standard, ReadableByteStreamControllerEnqueue).
+ * Only a byte stream gives a reader of mode "byob"; the probe reads nothing.
+ */
+function isByteStream(body: ReadableStream<Uint8Array>): boolean {
+  try {
+    body.getReader({ mode: 'byob' }).releaseLock();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the body into received; returns the error that broke the connection, if one did. */
 async function stream(response: Response, received: Received, onProgress: DownloadOptions['onProgress']): Promise<unknown> {
   if (!response.body) return undefined;
+  received.ownChunks = isByteStream(response.body);
   const reader = response.body.getReader();
   let done = false;
   try {

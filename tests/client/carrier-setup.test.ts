@@ -325,6 +325,64 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toBe('The carrier setup file is not UTF-8 text: the bytes from byte 2 on (c3 28 22 5d) are no UTF-8 character.');
   });
 
+  describe('the memory of the chunks', () => {
+    // The file's bytes in 4 KiB pieces, across the three kinds of text.
+    const pieces = (bytes: Buffer) => Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) => new Uint8Array(bytes.subarray(i * 4096, (i + 1) * 4096)));
+    const scripts = ['ascii', 'latin1', 'beyond-latin1'] as const;
+
+    /**
+     * A client whose fetch answers the file with the stream `body` makes (and the status over
+     * loopback), and the chunks that the client's reader of that stream received.
+     */
+    async function clientWithBody(bytes: Buffer, body: () => ReadableStream<Uint8Array>) {
+      const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)]);
+      const read: Uint8Array[] = [];
+      const fileBody = () => {
+        const stream = body();
+        const getReader = stream.getReader.bind(stream) as (options?: unknown) => ReadableStreamDefaultReader<Uint8Array>;
+        stream.getReader = ((options?: unknown) => {
+          const reader = getReader(options);
+          if (options !== undefined) return reader;
+          const next = reader.read.bind(reader);
+          reader.read = async () => {
+            const step = await next();
+            if (step.value) read.push(step.value);
+            return step;
+          };
+          return reader;
+        }) as typeof stream.getReader;
+        return stream;
+      };
+      const fetch = (request: Request) =>
+        new URL(request.url).pathname === FILE_PATH ? Promise.resolve(new Response(fileBody(), { headers: { 'Content-Length': String(bytes.length) } })) : globalThis.fetch(request);
+      return { shipping: createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, fetch }), read };
+    }
+
+    it.each(scripts)('frees each chunk of a byte stream (as fetch gives) as soon as it is copied (%s)', async (script) => {
+      const bytes = setupFileOfSize(64 * 1024, script);
+      const { shipping, read } = await clientWithBody(bytes, () => {
+        const parts = pieces(bytes);
+        return new ReadableStream({ type: 'bytes', pull: (controller) => (parts.length > 0 ? controller.enqueue(parts.shift()!) : controller.close()) });
+      });
+      expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
+      expect(read).toHaveLength(pieces(bytes).length);
+      // A detached ArrayBuffer has no bytes left: the memory is freed.
+      expect(read.map((chunk) => chunk.buffer.byteLength)).toEqual(read.map(() => 0));
+    });
+
+    it.each(scripts)('leaves alone the chunks of a stream that are still its source\'s (%s)', async (script) => {
+      const bytes = setupFileOfSize(64 * 1024, script);
+      const parts = pieces(bytes);
+      const { shipping, read } = await clientWithBody(bytes, () => {
+        let next = 0;
+        return new ReadableStream({ pull: (controller) => (next < parts.length ? controller.enqueue(parts[next++]!) : controller.close()) });
+      });
+      expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
+      expect(read).toHaveLength(parts.length);
+      expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    });
+  });
+
   it('reads a file that starts with a UTF-8 byte order mark', async () => {
     const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fileBytes]);
     const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, withMark, true));
