@@ -28,7 +28,7 @@ const WARM_UP_BYTES = 512 * 1024;
 const WARM_UPS = 3;
 const REQUESTS = 5000;
 /** Fresh processes per side and file, run in pairs (raw and client, the order alternating). */
-const FILE_PAIRS = 10;
+const FILE_PAIRS = 20;
 const SCRIPTS: Script[] = ['ascii', 'latin1', 'beyond-latin1'];
 const SCRIPT_NAMES: Record<Script, string> = { ascii: 'ASCII only', latin1: 'Latin-1', 'beyond-latin1': 'beyond Latin-1' };
 const credentials = { username: 'bench-user', apiKey: 'bench-key', partnerId: 10042 };
