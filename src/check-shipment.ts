@@ -5,8 +5,7 @@
 import { ShipmentCreate } from '../generated/validators/index.js';
 import { type CarrierSetupIndex, type IndexedCombination, type IndexedService, toIndex } from './setup-index.ts';
 import type { CarrierSetupFile } from './validate.ts';
-import { pointerSegment } from './json-pointer.ts';
-import { problemPointer } from './validate.ts';
+import { pointerSegment, problemLocation } from './json-pointer.ts';
 
 export type ShipmentProblemCode =
   /** The body breaks the contract's ShipmentCreate schema (a type, most often). */
@@ -119,8 +118,8 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
 
   if (!ShipmentCreate(shipment)) {
     const problem = ShipmentCreate.errors?.[0];
-    const pointer = problemPointer(problem);
-    problems.push({ pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${problem?.message ?? 'invalid'}.` });
+    const { pointer, message } = problem ? problemLocation(problem) : { pointer: '', message: undefined };
+    problems.push({ pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${message ?? problem?.message ?? 'invalid'}.` });
     if (!isObject(shipment)) return result();
   }
   const body = shipment as Body;

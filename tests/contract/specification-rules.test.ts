@@ -33,7 +33,7 @@ const rules: Rule[] = [
   { rule: 'expires_at is filled in when COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = null), at: '/expires_at' },
   { rule: 'expires_at is a string (an ISO 8601 UTC timestamp, its exact form open)', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = 1795275000), at: '/expires_at' },
   { rule: 'url is an address', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = 'not an address'), at: '/url' },
-  { rule: 'status, expires_at and url are always present', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => delete d.url, at: '' },
+  { rule: 'status, expires_at and url are always present', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => delete d.url, at: '/url' },
   // 2.2: the carrier setup file
   { rule: 'the file lists at least one carrier', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => d.splice(0), at: '' },
   { rule: 'a carrier code is lowercase with underscores', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'PostNord'), at: '/0/code' },
@@ -44,10 +44,10 @@ const rules: Rule[] = [
   { rule: 'a sender country code is two uppercase letters', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).sender_country_code = 'dk'), at: '/0/products/0/country_combinations/0/sender_country_code' },
   { rule: 'a receiver country code is two uppercase letters', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).receiver_country_code = 'DNK'), at: '/0/products/0/country_combinations/0/receiver_country_code' },
   { rule: 'available_customer_numbers are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_customer_numbers = [5102345]), at: '/0/products/0/country_combinations/0/available_customer_numbers/0' },
-  { rule: 'every field of a country combination is present', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete combination(d).customs_declaration_required, at: '/0/products/0/country_combinations/0' },
+  { rule: 'every field of a country combination is present', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete combination(d).customs_declaration_required, at: '/0/products/0/country_combinations/0/customs_declaration_required' },
   { rule: 'package_types is an array (its element shape is not specified)', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).package_types = 'box'), at: '/0/products/0/country_combinations/0/package_types' },
   { rule: 'an available service has no note', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].note = 'Bemærk'), at: '/0/products/0/country_combinations/0/available_services/0/note' },
-  { rule: 'a required service has a note', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].note, at: '/0/products/0/country_combinations/1/required_services/0' },
+  { rule: 'a required service has a note', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].note, at: '/0/products/0/country_combinations/1/required_services/0/note' },
   { rule: 'own_agreement_required is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].own_agreement_required = 1), at: '/0/products/0/country_combinations/0/available_services/0/own_agreement_required' },
   // 2.3: shipment creation
   { rule: 'the sender country code is two uppercase letters', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.sender.country_code = 'Denmark'), at: '/sender/country_code' },
