@@ -5,7 +5,7 @@
 import { ShipmentCreate } from '../generated/validators/index.js';
 import { type CarrierSetupIndex, type IndexedCombination, type IndexedService, toIndex } from './setup-index.ts';
 import type { CarrierSetupFile } from './validate.ts';
-import { pointerSegment, problemLocation } from './json-pointer.ts';
+import { firstProblem, pointerSegment } from './json-pointer.ts';
 
 export type ShipmentProblemCode =
   /** The body breaks the contract's ShipmentCreate schema (a type, most often). */
@@ -117,9 +117,8 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
   });
 
   if (!ShipmentCreate(shipment)) {
-    const problem = ShipmentCreate.errors?.[0];
-    const { pointer, message } = problem ? problemLocation(problem) : { pointer: '', message: undefined };
-    problems.push({ pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${message ?? problem?.message ?? 'invalid'}.` });
+    const { pointer, message } = firstProblem(ShipmentCreate.errors?.[0]);
+    problems.push({ pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${message}.` });
     if (!isObject(shipment)) return result();
   }
   const body = shipment as Body;

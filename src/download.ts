@@ -69,8 +69,6 @@ class Received {
   total: number | undefined;
   #chunks: Uint8Array[] = [];
   #buffer: Buffer | undefined;
-  /** Whether the chunks are the reader's own, so that their memory may be freed once copied. */
-  ownChunks = false;
 
   restart(total: number | undefined): void {
     this.length = 0;
@@ -79,13 +77,14 @@ class Received {
     this.#buffer = undefined;
   }
 
-  append(chunk: Uint8Array): void {
+  /** Adds a chunk; `own`: the chunk is the reader's alone, so its memory may be freed once copied. */
+  append(chunk: Uint8Array, own: boolean): void {
     const end = this.length + chunk.length;
     if (this.total !== undefined && end > this.total) throw lengthMismatch(end, this.total, 'more');
-    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (this.ownChunks || isAscii(chunk))) this.#buffer = Buffer.allocUnsafe(this.total);
+    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (own || isAscii(chunk))) this.#buffer = Buffer.allocUnsafe(this.total);
     if (this.#buffer) {
       this.#buffer.set(chunk, this.length);
-      if (this.ownChunks) release(chunk);
+      if (own) release(chunk);
     } else this.#chunks.push(chunk);
     this.length = end;
   }
@@ -380,7 +379,7 @@ function isByteStream(body: ReadableStream<Uint8Array>): boolean {
 /** Reads the body into received; returns the error that broke the connection, if one did. */
 async function stream(response: Response, received: Received, onProgress: DownloadOptions['onProgress']): Promise<unknown> {
   if (!response.body) return undefined;
-  received.ownChunks = isByteStream(response.body);
+  const own = isByteStream(response.body);
   const reader = response.body.getReader();
   let done = false;
   try {
@@ -396,7 +395,7 @@ async function stream(response: Response, received: Received, onProgress: Downlo
         done = true;
         return undefined;
       }
-      received.append(step.value);
+      received.append(step.value, own);
       onProgress?.({ receivedBytes: received.length, totalBytes: received.total });
     }
   } finally {

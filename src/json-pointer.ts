@@ -24,3 +24,10 @@ export function problemLocation(problem: ValidationProblem): { pointer: string; 
       return { pointer: problem.instancePath, message: undefined };
   }
 }
+
+/** The first problem a generated validator found, as where it lies and what is wrong there. */
+export function firstProblem(problem: ValidationProblem | undefined): { pointer: string; message: string } {
+  if (!problem) return { pointer: '', message: 'is not valid' };
+  const located = problemLocation(problem);
+  return { pointer: located.pointer, message: located.message ?? problem.message ?? 'is not valid' };
+}

@@ -1,27 +1,18 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
 import type { components } from '../generated/schema.js';
-import { CarrierSetupFile, CarrierSetupStatus, type ValidationProblem, type Validator } from '../generated/validators/index.js';
+import { CarrierSetupFile, CarrierSetupStatus, type Validator } from '../generated/validators/index.js';
 import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
-import { problemLocation } from './json-pointer.ts';
+import { firstProblem } from './json-pointer.ts';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];
 export type CarrierSetupStatus = components['schemas']['CarrierSetupStatus'];
 export type CarrierSetupState = CarrierSetupStatus['status'];
 
-/**
- * The JSON pointer of a problem, where problemLocation puts it: a missing or unknown field at the
- * field itself, a discriminator's problem at its tag (`/status`), anything else at the value.
- */
-export function problemPointer(problem: ValidationProblem | undefined): string {
-  return problem ? problemLocation(problem).pointer : '';
-}
-
 function check<T>(validator: Validator<T>, data: unknown, what: string, code: ShippingApiErrorCode, operation: string): T {
   if (validator(data)) return data;
-  const problem = validator.errors?.[0];
-  const { pointer, message } = problem ? problemLocation(problem) : { pointer: '', message: undefined };
-  throw new ShippingApiError(`${what} breaks the contract at ${pointer === '' ? 'its root' : pointer}: ${message ?? problem?.message ?? 'invalid'}.`, {
+  const { pointer, message } = firstProblem(validator.errors?.[0]);
+  throw new ShippingApiError(`${what} breaks the contract at ${pointer === '' ? 'its root' : pointer}: ${message}.`, {
     code,
     operation,
     pointer,

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CarrierSetupFile } from '../../generated/validators/index.js';
-import { problemLocation } from '../json-pointer.ts';
+import { firstProblem } from '../json-pointer.ts';
 
 export interface SandboxOptions {
   /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
@@ -83,10 +83,7 @@ export function loadSetupFile(file: string): SetupFile {
     throw new SandboxOptionsError(`setupFile ${file}: not JSON (${(error as Error).message}).`);
   }
   if (!CarrierSetupFile(data)) {
-    const first = CarrierSetupFile.errors?.[0];
-    const located = first ? problemLocation(first) : undefined;
-    const pointer = located?.pointer ?? '';
-    const message = located?.message ?? first?.message ?? 'is not valid';
+    const { pointer, message } = firstProblem(CarrierSetupFile.errors?.[0]);
     throw new SandboxOptionsError(`setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`);
   }
   return setupFileOf(bytes);

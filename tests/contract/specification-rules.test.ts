@@ -3,7 +3,7 @@
 // documents are the contract's own named examples; each breaking one changes a single thing.
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { problemPointer } from '../../src/validate.ts';
+import { firstProblem } from '../../src/json-pointer.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
@@ -75,7 +75,7 @@ describe('rules of the specification, stated by the schemas', () => {
       breaking(bad);
       expect(validate(bad)).toBe(false);
       // The generated validators stop at the first problem, which must be the one planted.
-      expect(problemPointer(validate.errors?.[0])).toBe(at);
+      expect(firstProblem(validate.errors?.[0]).pointer).toBe(at);
     });
   }
 });
