@@ -1,7 +1,7 @@
 // The download of the carrier setup file: streamed, with progress, resumed with a Range request when
 // the connection breaks mid-body (or started again when the server ignores Range), a bounded number
 // of times, and checked against the length the server announced.
-import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { isAscii } from 'node:buffer';
 import { parseUrl } from './auth.ts';
 import type { Fetch } from './client.ts';
 import { readExcerpt, ShippingApiError } from './errors.ts';
@@ -59,8 +59,8 @@ function release(bytes: Uint8Array): void {
  * next chunk reuses it, and the file never takes more than its own length plus one chunk. Chunks
  * that may still be their source's are kept as they arrived and joined at the end, as
  * Response#text() does, unless the first one is ASCII; then one buffer is allocated for them as
- * well, because TextDecoder makes a string of ASCII bytes outside the JavaScript heap. The joined
- * bytes of a text made outside the heap are freed as soon as it is decoded. Measured on 30 MB files
+ * well, because the string TextDecoder makes of ASCII bytes needs them no longer. The joined bytes of
+ * an ASCII text are freed as soon as it is decoded. Measured on 30 MB files
  * against raw fetch + text() + JSON.parse, each a process's only large download: the bench figures in
  * docs/client.md.
  */
@@ -94,42 +94,39 @@ class Received {
     const bytes = this.#buffer ? this.#buffer.subarray(0, this.length) : Buffer.concat(this.#chunks, this.length);
     this.#chunks = [];
     this.#buffer = undefined;
-    const { text, offHeap } = decodeFile(bytes);
-    if (offHeap) release(bytes);
+    const { text, oneByte } = decodeFile(bytes);
+    if (oneByte) release(bytes);
     return text;
   }
 }
 
 /**
  * UTF-8 bytes as text, without a byte order mark. Throws INVALID_FILE at the first byte that is not
- * UTF-8. Each kind of text takes the fewest passes over the bytes: text with a character beyond
- * Latin-1 near its start is decoded at once by a decoder that checks UTF-8 as it goes; ASCII needs
- * no check; other text is checked, then made a Latin-1 string if it is one. The decoders are the
- * one Response#text() uses, which also drops a byte order mark, no part of the JSON text (RFC 8259
- * 8.1); a text with one is not Latin-1 (U+FEFF), so never reaches latin1Text.
+ * UTF-8. ASCII needs no check; other text is decoded by a decoder that checks UTF-8 as it goes, in
+ * one pass. The decoders are the one Response#text() uses, which also drops a byte order mark, no
+ * part of the JSON text (RFC 8259 8.1).
  */
 export function fileText(bytes: Uint8Array): string {
   return decodeFile(bytes).text;
 }
 
 /**
- * fileText, and whether the string was made outside the JavaScript heap (ASCII, Latin-1). Only then
- * are the bytes freed before the text is parsed: a string on the heap (text beyond Latin-1) was
- * measured to parse sooner with them left to the collector (1.03 against 1.09 the time of raw, 20
- * pairs each), for when the engine collects is decided by the memory it was told of.
+ * fileText, and whether the string has one byte per character (ASCII). Only then are the bytes freed
+ * before the text is parsed: the two-byte string that Node 24's TextDecoder makes of any other text
+ * was measured to parse sooner with them left to the collector (1.03 against 1.09 the time of raw,
+ * 20 pairs each). Latin-1 text could be a one-byte string, transcoded by ICU and checked to be
+ * exact; measured against raw fetch + text() + JSON.parse on a 30 MB Latin-1 file, 40 pairs of fresh
+ * processes a run, that took 0.80 of raw's peak memory but 1.01 to 1.06 of its time (5 runs), where
+ * TextDecoder takes 0.91 and 1.00 to 1.03 (5 runs): the transcoding and its check cost more than the
+ * one-byte string saves in the parse.
  */
-function decodeFile(bytes: Uint8Array): { text: string; offHeap: boolean } {
-  if (beyondLatin1NearStart(bytes)) {
-    try {
-      return { text: strictDecoder.decode(bytes), offHeap: false };
-    } catch {
-      throw notUtf8(bytes);
-    }
+function decodeFile(bytes: Uint8Array): { text: string; oneByte: boolean } {
+  if (isAscii(bytes)) return { text: decoder.decode(bytes), oneByte: true };
+  try {
+    return { text: strictDecoder.decode(bytes), oneByte: false };
+  } catch {
+    throw notUtf8(bytes);
   }
-  if (isAscii(bytes)) return { text: decoder.decode(bytes), offHeap: true };
-  if (!isUtf8(bytes)) throw notUtf8(bytes);
-  const latin1 = latin1Text(bytes);
-  return latin1 === undefined ? { text: decoder.decode(bytes), offHeap: false } : { text: latin1, offHeap: true };
 }
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
@@ -140,35 +137,6 @@ function notUtf8(bytes: Uint8Array): ShippingApiError {
     code: 'INVALID_FILE',
     operation,
   });
-}
-
-/** The lowest lead byte of a UTF-8 character beyond Latin-1 (U+0100 and above). */
-const BEYOND_LATIN1_LEAD = 0xc4;
-/** How many bytes from the start are looked at for a character beyond Latin-1 before transcoding. */
-export const SNIFF_BYTES = 64 * 1024;
-
-/**
- * The text of UTF-8 bytes beyond ASCII whose characters all lie in Latin-1 (U+0000 to U+00FF), as a
- * string of one byte per character that Node keeps outside the JavaScript heap, as it keeps the
- * large strings it makes of ASCII bytes; undefined for any other text. TextDecoder makes such text
- * a string on the heap. Measured on a 30 MB Latin-1 file against raw fetch + text() + JSON.parse:
- * 0.80 to 0.83 times its peak memory this way, about 1.0 with TextDecoder; the time about the same
- * either way (0.97 to 1.2 this way, 1.0 to 1.23 with TextDecoder, on a shared machine).
- * The bytes are transcoded to Latin-1 by ICU, which has no fallbacks for it: a character in Latin-1
- * stays itself, as long in UTF-8 as it was; one beyond it (two to four bytes in UTF-8) becomes "?"
- * (one byte) or, if it may be ignored (U+FEFF, U+200B...), nothing. So the text is Latin-1 exactly
- * when the result is as long in UTF-8 as the bytes.
- */
-function latin1Text(bytes: Uint8Array): string | undefined {
-  const text = transcode(bytes, 'utf8', 'latin1').toString('latin1');
-  return Buffer.byteLength(text, 'utf8') === bytes.length ? text : undefined;
-}
-
-/** Whether the first bytes hold the lead byte of a character beyond Latin-1 (or a byte no UTF-8 starts with). */
-function beyondLatin1NearStart(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, SNIFF_BYTES);
-  for (let i = 0; i < end; i += 1) if (bytes[i]! >= BEYOND_LATIN1_LEAD) return true;
-  return false;
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
