@@ -113,12 +113,9 @@ export function fileText(bytes: Uint8Array): string {
 /**
  * fileText, and whether the string has one byte per character (ASCII). Only then are the bytes freed
  * before the text is parsed: the two-byte string that Node 24's TextDecoder makes of any other text
- * was measured to parse sooner with them left to the collector (1.03 against 1.09 the time of raw,
- * 20 pairs each). Latin-1 text could be a one-byte string, transcoded by ICU and checked to be
- * exact; measured against raw fetch + text() + JSON.parse on a 30 MB Latin-1 file, 40 pairs of fresh
- * processes a run, that took 0.80 of raw's peak memory but 1.01 to 1.06 of its time (5 runs), where
- * TextDecoder takes 0.91 and 1.00 to 1.03 (5 runs): the transcoding and its check cost more than the
- * one-byte string saves in the parse.
+ * was measured to parse sooner with them left to the collector. Latin-1 text is not transcoded into
+ * a one-byte string: that saved memory but cost more time than it saved. The figures of both are in
+ * docs/client.md.
  */
 function decodeFile(bytes: Uint8Array): { text: string; oneByte: boolean } {
   if (isAscii(bytes)) return { text: decoder.decode(bytes), oneByte: true };

@@ -29,8 +29,8 @@ const WARM_UPS = 3;
 const REQUESTS = 5000;
 /**
  * Fresh processes per side and file, run in pairs (raw and client, the order alternating). With 20,
- * the medians of one file moved by up to 0.05 between two runs of the same build; with 40, by 0.01
- * to 0.02 in most runs.
+ * the time ratio of one file and build moved by up to 0.05 between runs; with 40, by up to 0.04 over
+ * five runs.
  */
 const FILE_PAIRS = 40;
 const SCRIPTS: Script[] = ['ascii', 'latin1', 'beyond-latin1'];
