@@ -33,33 +33,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/carrier-setup-file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download the carrier setup file
-         * @description Returns the carrier setup file, which may be several megabytes. Call it before `expires_at`.
-         *     A `Range` request header may be sent to fetch the file in chunks; streaming the response is
-         *     allowed.
-         *
-         *     The status codes below are those HTTP fixes for a download (RFC 9110): `200` for the whole file,
-         *     `206` for a range, `416` for a range outside the file. The specification itself does not give
-         *     them. Against the local mock, ask for the example range with
-         *     `Prefer: code=206, example=firstSlice`.
-         */
-        get: operations["downloadCarrierSetupFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shipments": {
         parameters: {
             query?: never;
@@ -158,11 +131,13 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * PartnerId
-         * @description The numeric Partner ID that the operator assigned to a technical partner.
+         * PartnerIdHeaderValue
+         * @description The value of the `Partner-ID` header: the numeric Partner ID written as the text of a decimal
+         *     number, since a header is text. Digits, with an optional minus sign, decimal part and exponent:
+         *     `10042`. Text such as `0x10`, `+12`, `Infinity` or `1 000` is not a decimal number.
          * @example 10042
          */
-        PartnerId: number;
+        PartnerIdHeaderValue: string;
         /**
          * CarrierSetupStatusPending
          * @description Generation has been requested or is running. `expires_at` and `url` are null.
@@ -177,6 +152,8 @@ export interface components {
             expires_at: null;
             /** @description Null until the status is `COMPLETED`. */
             url: null;
+            /** @description Never present. The Partner ID is never returned in API responses. */
+            partner_id?: unknown;
         };
         /**
          * CarrierSetupStatusCompleted
@@ -199,6 +176,8 @@ export interface components {
              * @example https://files.shipping.example/carrier-setups/7f3c9a2e.json
              */
             url: string;
+            /** @description Never present. The Partner ID is never returned in API responses. */
+            partner_id?: unknown;
         };
         /**
          * CarrierSetupStatus
@@ -215,123 +194,6 @@ export interface components {
          *     Generation may take several minutes, depending on the size of the setup.
          */
         CarrierSetupStatus: components["schemas"]["CarrierSetupStatusPending"] | components["schemas"]["CarrierSetupStatusCompleted"];
-        /**
-         * CountryCode
-         * @description A country code: two uppercase letters.
-         * @example DK
-         */
-        CountryCode: string;
-        /**
-         * Service
-         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService.
-         */
-        Service: {
-            /**
-             * @description Service code: the value used in service_codes when creating a shipment.
-             * @example pdk_sms_notification
-             */
-            code: string;
-            /**
-             * @description Display name; free text, may be in a local language.
-             * @example Leveringsbesked på SMS
-             */
-            name: string;
-            /** @description Shipment fields that must be given when the service is used. */
-            required_fields: string[];
-            /** @description Shipment fields that may be given with the service. */
-            optional_fields: string[];
-            /** @description true if the service can only be used with the customer's own agreement. */
-            own_agreement_required: boolean;
-        };
-        /**
-         * AvailableService
-         * @description A service that may be added. It has no note.
-         */
-        AvailableService: {
-            note?: never;
-        } & components["schemas"]["Service"];
-        /**
-         * RequiredService
-         * @description A service that must be added. It has a note.
-         */
-        RequiredService: {
-            /** @description Explanatory text; present on required services, absent on available services. */
-            note: string;
-        } & components["schemas"]["Service"];
-        /**
-         * CountryCombination
-         * @description What a product offers for one sender country and receiver country pair.
-         */
-        CountryCombination: {
-            /** @description Country code of the sender: two uppercase letters. */
-            sender_country_code: components["schemas"]["CountryCode"];
-            /** @description Country code of the receiver: two uppercase letters. */
-            receiver_country_code: components["schemas"]["CountryCode"];
-            /** @description true: a shipment can be created under the operator's freight agreement. false: it cannot. In the wire name, the word platform stands for the operator's name. */
-            platform_agreement_available: boolean;
-            /** @description true: a shipment can be created under the customer's own freight agreement, using one of available_customer_numbers. */
-            own_agreement_available: boolean;
-            /** @description Customer numbers usable with the own agreement; may be empty. */
-            available_customer_numbers: string[];
-            /** @description Whether a customs declaration is required. */
-            customs_declaration_required: boolean;
-            /** @description Names of shipment fields that must be given for this combination (for example a receiver field name). */
-            required_fields: string[];
-            /** @description Names of shipment fields that may be given. */
-            optional_fields: string[];
-            /** @description Names of parcel fields that must be given. */
-            required_parcel_fields: string[];
-            /** @description Names of parcel fields that may be given. */
-            optional_parcel_fields: string[];
-            /** @description Names of dangerous-goods fields that may be given; may be empty. */
-            optional_dg_fields: string[];
-            /** @description Package types; may be empty. */
-            package_types: unknown[];
-            /** @description Allowed incoterms; may be empty. */
-            allowed_incoterms: unknown[];
-            /** @description Services that may be added (0..n). An available service has no note. */
-            available_services: components["schemas"]["AvailableService"][];
-            /** @description Services that must be added (0..n). A required service has a note. */
-            required_services: components["schemas"]["RequiredService"][];
-        };
-        /** Product */
-        Product: {
-            /**
-             * @description Display name.
-             * @example MyPack Collect
-             */
-            name: string;
-            /**
-             * @description Product code: the value used as product_code when creating a shipment.
-             * @example pdk_mypack_collect
-             */
-            code: string;
-            /** @description true if the product delivers to a service point. */
-            service_point_product: boolean;
-            /** @description One per sender country and receiver country pair (1..n). */
-            country_combinations: components["schemas"]["CountryCombination"][];
-        };
-        /** Carrier */
-        Carrier: {
-            /**
-             * @description Carrier code, lowercase with underscores.
-             * @example postnord
-             * @example db_schenker
-             */
-            code: string;
-            /**
-             * @description Display name.
-             * @example PostNord
-             */
-            name: string;
-            /** @description The carrier's products (1..n). */
-            products: components["schemas"]["Product"][];
-        };
-        /**
-         * CarrierSetupFile
-         * @description The carrier setup file: every carrier, product, country combination and service available to the account, as one JSON document found at the url of a COMPLETED carrier setup status. The top level is an array of carriers (at least one). Hierarchy: Carrier 1..n; each Carrier has Products 1..n; each Product has Country combinations 1..n; each Country combination has available Services 0..n and required Services 0..n.
-         */
-        CarrierSetupFile: components["schemas"]["Carrier"][];
         /**
          * Sender
          * @description The sender of a shipment.
@@ -389,6 +251,12 @@ export interface components {
             height?: number;
         };
         /**
+         * PartnerId
+         * @description The numeric Partner ID that the operator assigned to a technical partner.
+         * @example 10042
+         */
+        PartnerId: number;
+        /**
          * PartnerIdBodyField
          * @deprecated
          * @description Deprecated: send the `Partner-ID` header instead. The legacy body field is still accepted on
@@ -407,12 +275,12 @@ export interface components {
             own_agreement?: boolean;
             /**
              * @description A product `code` from the carrier setup file.
-             * @example pdk_mypack_collect
+             * @example dp_pickup_point
              */
             product_code?: string;
             /**
              * @description A service `code` from the carrier setup file.
-             * @example pdk_email_notification
+             * @example dp_email_notice
              */
             service_codes?: string;
             /**
@@ -448,7 +316,9 @@ export interface components {
         };
         /**
          * DecimalString
-         * @description A decimal number written as a string, with a point as the decimal separator.
+         * @description A decimal number written as a string, with a point as the decimal separator, as the
+         *     specification writes `0.25`. The pattern accepts every such text: digits, at most one point, and
+         *     a leading sign.
          * @example 599.20
          */
         DecimalString: string;
@@ -524,6 +394,123 @@ export interface components {
          *     attributed to a partner by the `Partner-ID` header only.
          */
         ShipmentDraftCreate: Record<string, never>;
+        /**
+         * CountryCode
+         * @description A country code: two uppercase letters.
+         * @example DK
+         */
+        CountryCode: string;
+        /**
+         * Service
+         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService.
+         */
+        Service: {
+            /**
+             * @description Service code: the value used in service_codes when creating a shipment.
+             * @example dp_evening_delivery
+             */
+            code: string;
+            /**
+             * @description Display name; free text, may be in a local language.
+             * @example Aftenlevering
+             */
+            name: string;
+            /** @description Shipment fields that must be given when the service is used. */
+            required_fields: string[];
+            /** @description Shipment fields that may be given with the service. */
+            optional_fields: string[];
+            /** @description true if the service can only be used with the customer's own agreement. */
+            own_agreement_required: boolean;
+        };
+        /**
+         * AvailableService
+         * @description A service that may be added. It has no note.
+         */
+        AvailableService: {
+            note?: never;
+        } & components["schemas"]["Service"];
+        /**
+         * RequiredService
+         * @description A service that must be added. It has a note.
+         */
+        RequiredService: {
+            /** @description Explanatory text; present on required services, absent on available services. */
+            note: string;
+        } & components["schemas"]["Service"];
+        /**
+         * CountryCombination
+         * @description What a product offers for one sender country and receiver country pair.
+         */
+        CountryCombination: {
+            /** @description Country code of the sender: two uppercase letters. */
+            sender_country_code: components["schemas"]["CountryCode"];
+            /** @description Country code of the receiver: two uppercase letters. */
+            receiver_country_code: components["schemas"]["CountryCode"];
+            /** @description true: a shipment can be created under the operator's freight agreement. false: it cannot. In the wire name, the word platform stands for the operator's name. */
+            platform_agreement_available: boolean;
+            /** @description true: a shipment can be created under the customer's own freight agreement, using one of available_customer_numbers. */
+            own_agreement_available: boolean;
+            /** @description Customer numbers usable with the own agreement; may be empty. */
+            available_customer_numbers: string[];
+            /** @description Whether a customs declaration is required. */
+            customs_declaration_required: boolean;
+            /** @description Names of shipment fields that must be given for this combination (for example a receiver field name). */
+            required_fields: string[];
+            /** @description Names of shipment fields that may be given. */
+            optional_fields: string[];
+            /** @description Names of parcel fields that must be given. */
+            required_parcel_fields: string[];
+            /** @description Names of parcel fields that may be given. */
+            optional_parcel_fields: string[];
+            /** @description Names of dangerous-goods fields that may be given; may be empty. */
+            optional_dg_fields: string[];
+            /** @description Package types; may be empty. */
+            package_types: unknown[];
+            /** @description Allowed incoterms; may be empty. */
+            allowed_incoterms: unknown[];
+            /** @description Services that may be added (0..n). An available service has no note. */
+            available_services: components["schemas"]["AvailableService"][];
+            /** @description Services that must be added (0..n). A required service has a note. */
+            required_services: components["schemas"]["RequiredService"][];
+        };
+        /** Product */
+        Product: {
+            /**
+             * @description Display name.
+             * @example Pick-up Point Parcel
+             */
+            name: string;
+            /**
+             * @description Product code: the value used as product_code when creating a shipment.
+             * @example dp_pickup_point
+             */
+            code: string;
+            /** @description true if the product delivers to a service point. */
+            service_point_product: boolean;
+            /** @description One per sender country and receiver country pair (1..n). */
+            country_combinations: components["schemas"]["CountryCombination"][];
+        };
+        /** Carrier */
+        Carrier: {
+            /**
+             * @description Carrier code, lowercase with underscores.
+             * @example demopost
+             * @example db_schenker
+             */
+            code: string;
+            /**
+             * @description Display name.
+             * @example DemoPost
+             */
+            name: string;
+            /** @description The carrier's products (1..n). */
+            products: components["schemas"]["Product"][];
+        };
+        /**
+         * CarrierSetupFile
+         * @description The carrier setup file: every carrier, product, country combination and service available to the account, as one JSON document found at the url of a COMPLETED carrier setup status. The top level is an array of carriers (at least one). Hierarchy: Carrier 1..n; each Carrier has Products 1..n; each Product has Country combinations 1..n; each Country combination has available Services 0..n and required Services 0..n.
+         */
+        CarrierSetupFile: components["schemas"]["Carrier"][];
     };
     responses: {
         /**
@@ -565,7 +552,7 @@ export interface components {
          *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
          * @example 10042
          */
-        PartnerId: components["schemas"]["PartnerId"];
+        PartnerId: components["schemas"]["PartnerIdHeaderValue"];
         /**
          * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
          *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
@@ -592,12 +579,49 @@ export interface components {
          */
         "Accept-Ranges": string;
         /**
-         * @description Where the returned bytes stand in the whole file (RFC 9110, section 14.4).
-         * @example bytes 0-1048575/4194304
+         * @description Where the range stands against the whole file (RFC 9110, section 14.4); on a `416`, the length of
+         *     the file as `bytes *\/<length>`. HTTP says a server SHOULD send it with a `416` (RFC 9110,
+         *     section 15.5.17), not that it must, so it is not required.
+         * @example bytes *\/4194304
          */
         "Content-Range": string;
     };
-    pathItems: never;
+    pathItems: {
+        /**
+         * The carrier setup file, at the absolute url of a COMPLETED status
+         * @description The carrier setup file lives at the absolute `url` of a `COMPLETED` carrier setup status, not
+         *     under the base URL, so this operation has no path of its own: it is a component
+         *     (`#/components/pathItems/CarrierSetupFile`), reached from the status by the link
+         *     `downloadCarrierSetupFile`, and requested at `url` exactly as it was given.
+         */
+        CarrierSetupFile: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /**
+             * Download the carrier setup file
+             * @description Returns the carrier setup file, which may be several megabytes. Call it before `expires_at`.
+             *     A `Range` request header may be sent to fetch the file in chunks; streaming the response is
+             *     allowed.
+             *
+             *     The status codes below are those HTTP fixes for a download (RFC 9110): `200` for the whole file,
+             *     `206` for a range, `416` for a range outside the file. The specification itself does not give
+             *     them. Against the local mock (`npm run mock`, which serves the file at `/carrier-setup-file`),
+             *     ask for the example range with `Prefer: code=206, example=firstSlice`.
+             */
+            get: operations["downloadCarrierSetupFile"];
+            put?: never;
+            post?: never;
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+    };
 }
 export type $defs = Record<string, never>;
 export interface operations {
@@ -636,86 +660,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CarrierSetupStatus"];
                 };
-            };
-            default: components["responses"]["UnspecifiedError"];
-        };
-    };
-    downloadCarrierSetupFile: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
-                 *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-                 *     ignore the header and send the whole file with `200 OK`.
-                 * @example bytes=0-1048575
-                 */
-                Range?: components["parameters"]["Range"];
-                /**
-                 * @description The numeric Partner ID that the operator assigned to the technical partner who built the
-                 *     integration. Optional. It is read on every request, so it may be set once as a default header of
-                 *     the HTTP client.
-                 *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
-                 *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
-                 *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
-                 *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
-                 *     - The Partner ID is never returned in API responses.
-                 *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
-                 * @example 10042
-                 */
-                "Partner-ID"?: components["parameters"]["PartnerId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole carrier setup file. */
-            200: {
-                headers: {
-                    "Content-Length": components["headers"]["Content-Length"];
-                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CarrierSetupFile"];
-                };
-            };
-            /**
-             * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
-             *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
-             *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
-             *     the first 64 bytes of the example file.
-             */
-            206: {
-                headers: {
-                    /**
-                     * @description Where the returned bytes stand in the whole file (RFC 9110, section 14.4).
-                     * @example bytes 0-63/2889
-                     */
-                    "Content-Range": string;
-                    /**
-                     * @description The length of this slice in bytes, the last position minus the first plus one.
-                     * @example 64
-                     */
-                    "Content-Length"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": unknown;
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /** @description The range asked for lies outside the file. */
-            416: {
-                headers: {
-                    "Content-Range": components["headers"]["Content-Range"];
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             default: components["responses"]["UnspecifiedError"];
         };
@@ -888,6 +832,89 @@ export interface operations {
                 content: {
                     "*/*": unknown;
                 };
+            };
+            default: components["responses"]["UnspecifiedError"];
+        };
+    };
+    downloadCarrierSetupFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
+                 *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
+                 *     ignore the header and send the whole file with `200 OK`.
+                 * @example bytes=0-1048575
+                 */
+                Range?: components["parameters"]["Range"];
+                /**
+                 * @description The numeric Partner ID that the operator assigned to the technical partner who built the
+                 *     integration. Optional. It is read on every request, so it may be set once as a default header of
+                 *     the HTTP client.
+                 *
+                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
+                 *       shipment draft, for partner reporting.
+                 *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
+                 *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
+                 *       present, the header value is stored and the body value is ignored.
+                 *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
+                 *     - The Partner ID is never returned in API responses.
+                 *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
+                 * @example 10042
+                 */
+                "Partner-ID"?: components["parameters"]["PartnerId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole carrier setup file. */
+            200: {
+                headers: {
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierSetupFile"];
+                };
+            };
+            /**
+             * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
+             *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
+             *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
+             *     the first 64 bytes of the example file.
+             */
+            206: {
+                headers: {
+                    /**
+                     * @description Where the returned bytes stand in the whole file (RFC 9110, section 14.4). HTTP requires
+                     *     it on a 206 that carries one range (RFC 9110, section 15.3.7.1). A 206 that carries
+                     *     several ranges is `multipart/byteranges`, with a `Content-Range` in each part and none
+                     *     at the top (section 15.3.7.2), so the header is not required here.
+                     * @example bytes 0-63/2876
+                     */
+                    "Content-Range"?: string;
+                    /**
+                     * @description The length of this slice in bytes, the last position minus the first plus one.
+                     * @example 64
+                     */
+                    "Content-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The range asked for lies outside the file. */
+            416: {
+                headers: {
+                    "Content-Range": components["headers"]["Content-Range"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["UnspecifiedError"];
         };

@@ -27,6 +27,7 @@ export const VALIDATED = [
   'SalesOrderCreate',
   'ImportedShipmentCreate',
   'ShipmentDraftCreate',
+  'PartnerIdHeaderValue',
 ] as const;
 
 /**

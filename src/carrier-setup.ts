@@ -121,17 +121,14 @@ async function completedStatus(
   const operation = 'requestCarrierSetup';
   for (;;) {
     await pacer.next(signal);
-    let result: Awaited<ReturnType<ShippingClient['GET']>>;
-    try {
-      result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' });
-    } catch (error) {
+    const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       throw new ShippingApiError(`GET /setups/carriers failed: ${error instanceof Error ? error.message : String(error)}.`, {
         code: 'NETWORK_ERROR',
         operation,
         cause: error,
       });
-    }
+    });
     const { response } = result;
     if (THROTTLING_STATUSES.has(response.status)) {
       pacer.throttled(response.headers.get('Retry-After'));

@@ -1,14 +1,16 @@
 // Partner attribution: the Partner-ID header, and the deprecated partner_id body field that still
 // works but should be replaced by the header.
 import { defaultBodySerializer } from 'openapi-fetch';
+import { PartnerIdHeaderValue } from '../generated/validators/index.js';
 import { ShippingApiError } from './errors.ts';
 
 /**
  * The Partner-ID header value, checked as far as the contract goes: a Partner ID is a number. Whether
- * it is a whole number, and its range, are not specified, so any finite number is sent as written.
+ * it is a whole number, and its range, are not specified, so any finite number is sent as written,
+ * in the text the contract's PartnerIdHeaderValue describes (JavaScript writes every finite number so).
  */
 export function partnerIdHeader(partnerId: unknown): string {
-  if (typeof partnerId !== 'number' || !Number.isFinite(partnerId)) {
+  if (typeof partnerId !== 'number' || !Number.isFinite(partnerId) || !PartnerIdHeaderValue(String(partnerId))) {
     throw new ShippingApiError(`partnerId must be a finite number, such as 10042 (got ${describe(partnerId)}).`, {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',
@@ -18,12 +20,13 @@ export function partnerIdHeader(partnerId: unknown): string {
 }
 
 /**
- * The Partner ID a header (or an environment variable) writes as text: one decimal number, whole or
- * not, as the contract leaves it; undefined for any other text.
+ * The Partner ID a header (or an environment variable) writes as text: the text of one decimal
+ * number, as the contract's PartnerIdHeaderValue describes it (whole or not, as the contract leaves
+ * it); undefined for any other text, and for a number too large for a double.
  */
 export function partnerIdFromText(text: string): number | undefined {
   const trimmed = text.trim();
-  const number = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  const number = PartnerIdHeaderValue(trimmed) ? Number(trimmed) : NaN;
   return Number.isFinite(number) ? number : undefined;
 }
 

@@ -24,3 +24,4 @@ export declare const ShipmentCreate: Validator<components['schemas']['ShipmentCr
 export declare const SalesOrderCreate: Validator<components['schemas']['SalesOrderCreate']>;
 export declare const ImportedShipmentCreate: Validator<components['schemas']['ImportedShipmentCreate']>;
 export declare const ShipmentDraftCreate: Validator<components['schemas']['ShipmentDraftCreate']>;
+export declare const PartnerIdHeaderValue: Validator<components['schemas']['PartnerIdHeaderValue']>;

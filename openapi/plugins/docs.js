@@ -71,11 +71,29 @@ function GuideLinks() {
   };
 }
 
+// Redoc renders only the operations under `paths`. The download lives at no path in the contract
+// (components.pathItems, reached from a link): the reference lists it under the address it is
+// requested at, the `url` of a COMPLETED status, written as the specification writes it.
+export const DOWNLOAD_IN_REFERENCE = '{url}';
+
+function PathItemsInReference() {
+  return {
+    Root: {
+      leave(root) {
+        for (const [name, pathItem] of Object.entries(root.components?.pathItems ?? {})) {
+          if (name !== 'CarrierSetupFile') continue;
+          root.paths = { ...root.paths, [DOWNLOAD_IN_REFERENCE]: pathItem };
+        }
+      },
+    },
+  };
+}
+
 export default function docsPlugin() {
   return {
     id: 'docs',
     decorators: {
-      oas3: { 'not-specified': NotSpecified, 'guide-links': GuideLinks },
+      oas3: { 'not-specified': NotSpecified, 'guide-links': GuideLinks, 'path-items-in-reference': PathItemsInReference },
     },
   };
 }

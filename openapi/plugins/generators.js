@@ -3,61 +3,12 @@
 // generators that cannot read some constructs of the faithful description. The contract and the
 // bundle keep those constructs; docs/generating-clients.md says which tools need the profile.
 //
-// Each decorator changes only the form of the description, never what it asserts, except
-// `drop-absolute-address-operations`, which leaves out an operation no generator can call right.
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+// Each decorator changes only the form of the description, never what it asserts.
 
 /** The 2xx codes of RFC 9110 a `2XX` response stands for, in the profile. */
 export const SUCCESS_CODES = ['200', '201', '202', '203'];
 /** A success without content may also be 204 No Content. */
 export const SUCCESS_CODES_WITHOUT_CONTENT = [...SUCCESS_CODES, '204'];
-
-const operations = (pathItem) => METHODS.filter((m) => pathItem?.[m]).map((m) => pathItem[m]);
-
-/** A server whose whole URL is one variable, such as `{url}`: an absolute address given at run time. */
-const isWholeAddress = (server) => typeof server?.url === 'string' && /^\{[^{}]+\}$/.test(server.url);
-
-/**
- * Leaves out every operation whose servers are all a whole-URL variable, and the links to it.
- * Generators join such a server's default to the path (a stand-in), so the method they make would
- * request a wrong address; the operation is called with the absolute address as given, outside
- * the generated client.
- */
-function DropAbsoluteAddressOperations() {
-  return {
-    Root: {
-      leave(root) {
-        const dropped = new Set();
-        for (const [name, pathItem] of Object.entries(root.paths ?? {})) {
-          for (const method of METHODS) {
-            const operation = pathItem?.[method];
-            if (!operation) continue;
-            const servers = operation.servers ?? pathItem.servers;
-            if (Array.isArray(servers) && servers.length > 0 && servers.every(isWholeAddress)) {
-              if (operation.operationId) dropped.add(operation.operationId);
-              delete pathItem[method];
-            }
-          }
-          if (operations(pathItem).length === 0) delete root.paths[name];
-        }
-        const dropLinks = (response) => {
-          for (const [name, link] of Object.entries(response?.links ?? {})) {
-            if (dropped.has(link?.operationId)) delete response.links[name];
-          }
-          if (response?.links && Object.keys(response.links).length === 0) delete response.links;
-        };
-        for (const pathItem of Object.values(root.paths ?? {})) {
-          for (const operation of operations(pathItem)) Object.values(operation.responses ?? {}).forEach(dropLinks);
-        }
-        Object.values(root.components?.responses ?? {}).forEach(dropLinks);
-        for (const [name, link] of Object.entries(root.components?.links ?? {})) {
-          if (dropped.has(link?.operationId)) delete root.components.links[name];
-        }
-      },
-    },
-  };
-}
 
 /**
  * Writes a `2XX` response under the concrete codes it covers. Several generators read only
@@ -152,45 +103,15 @@ function ObjectSchemas() {
   };
 }
 
-/**
- * Writes a numeric header parameter as the text it is on the wire: a string of digits (an integer,
- * with the same lower bound) or of a decimal number (a number, whole or not, as the contract leaves
- * it), keeping what the contract marks as open. One generator types header values from the schema and passes a number where
- * fetch takes only strings, which does not type-check.
- */
-function HeaderValuesAsText() {
-  return {
-    Parameter: {
-      leave(parameter, ctx) {
-        if (parameter.in !== 'header' || !parameter.schema) return;
-        const schema = parameter.schema.$ref ? ctx.resolve(parameter.schema).node : parameter.schema;
-        if (schema?.type !== 'integer' && schema?.type !== 'number') return;
-        const positive = typeof schema.minimum === 'number' && schema.minimum >= 1;
-        const pattern = schema.type === 'number' ? '^-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?$' : positive ? '^[1-9][0-9]*$' : '^-?[0-9]+$';
-        parameter.schema = {
-          ...(schema.description ? { description: schema.description } : {}),
-          ...(schema['x-unspecified'] ? { 'x-unspecified': schema['x-unspecified'] } : {}),
-          type: 'string',
-          pattern,
-          ...(parameter.example !== undefined ? { examples: [String(parameter.example)] } : {}),
-        };
-        if (parameter.example !== undefined) parameter.example = String(parameter.example);
-      },
-    },
-  };
-}
-
 export default function generatorsPlugin() {
   return {
     id: 'generators',
     decorators: {
       oas3: {
-        'drop-absolute-address-operations': DropAbsoluteAddressOperations,
         'concrete-success-codes': ConcreteSuccessCodes,
         'operation-level-summaries': OperationLevelSummaries,
         'siblings-into-all-of': SiblingsIntoAllOf,
         'object-schemas': ObjectSchemas,
-        'header-values-as-text': HeaderValuesAsText,
       },
     },
   };

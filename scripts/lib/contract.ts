@@ -7,11 +7,9 @@
 // read from the exchange itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUNDLE_JSON, BUNDLE_YAML } from './paths.ts';
+import { BUNDLE_JSON } from './paths.ts';
+import { routableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { redocly, withTempDir } from './tools.ts';
-
-/** The stand-in path of the file download: the real file lives at the absolute `url` of a status. */
-const SETUP_FILE_PATH = '/carrier-setup-file';
 
 /**
  * Headers that only steer a mock or a proxy on the way: not part of the API, so not drift.
@@ -57,8 +55,7 @@ interface HarEntry {
   response: { status: number; content?: { text?: string } };
 }
 
-const contractPaths = (): string[] =>
-  Object.keys(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).paths).filter((p) => p !== SETUP_FILE_PATH);
+const contractPaths = (): string[] => Object.keys(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).paths);
 
 /** The API base URL of a recording: the part of a request URL in front of a path of the contract. */
 export function inferServer(entries: HarEntry[]): string | undefined {
@@ -127,8 +124,9 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
   if (!server) throw new Error(`${file}: no request of its ${entries.length} entries matches a path of the contract; pass --server <base URL>.`);
   const ignored = ignoredHeaders(options.ignoreHeaders);
 
-  // The file download is described as its own operation at a stand-in path; point the addresses the
-  // recording handed out at it so that drift checks them too.
+  // The download has no path in the contract; drift reads a copy that places it at a stand-in path
+  // (routable.ts), and the addresses the recording handed out are pointed at it, so that drift
+  // checks them too.
   const fileUrls = setupFileUrls(entries, server);
   const rewritten = structuredClone(har) as { log: { entries: HarEntry[] } };
   for (const entry of rewritten.log.entries) {
@@ -138,9 +136,11 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
   return withTempDir('contract-', (dir) => {
     const traffic = path.join(dir, 'traffic.har');
     writeFileSync(traffic, JSON.stringify(rewritten));
+    const api = path.join(dir, 'openapi.json');
+    writeFileSync(api, JSON.stringify(routableBundle()));
     const drift = (format: string) => {
       const out = path.join(dir, `drift.${format}`);
-      const result = redocly(['drift', traffic, '--api', BUNDLE_YAML, '--server', server, '--ignore-headers', ignored.join(','), '--format', format, '-o', out]);
+      const result = redocly(['drift', traffic, '--api', api, '--server', server, '--ignore-headers', ignored.join(','), '--format', format, '-o', out]);
       try {
         return JSON.parse(readFileSync(out, 'utf8'));
       } catch {

@@ -2,6 +2,7 @@
 import { freePort } from './cli.ts';
 import { startGuard } from './guard.ts';
 import { startMock as startPrism } from './prism.ts';
+import { SETUP_FILE_PATH } from './routable.ts';
 
 export interface MockOptions {
   host?: string;
@@ -26,7 +27,7 @@ export async function startMock({ host = '127.0.0.1', port, bodyLimit, portHint 
   const guard = await startGuard({ upstream: `http://${host}:${internal}`, host, port, bodyLimit, portHint });
   let prism;
   try {
-    prism = await startPrism({ host, port: internal });
+    prism = await startPrism({ host, port: internal, fileUrl: `${guard.url}${SETUP_FILE_PATH}` });
   } catch (error) {
     await guard.close();
     throw error;

@@ -1,6 +1,6 @@
 // Starts Prism (mock or validation proxy) on loopback and resolves once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { BUNDLE_YAML as BUNDLE } from './paths.ts';
+import { writeRoutableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { binPath, root } from './tools.ts';
 
 export interface RunningPrism {
@@ -18,7 +18,15 @@ export interface PrismOptions {
   startTimeoutMs?: number;
 }
 
-function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions): Promise<RunningPrism> {
+export interface MockPrismOptions extends PrismOptions {
+  /**
+   * The address the COMPLETED status example gives for the file; by default the file Prism itself
+   * serves at SETUP_FILE_PATH.
+   */
+  fileUrl?: string;
+}
+
+function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions, cleanUp: () => void): Promise<RunningPrism> {
   const child = spawn(process.execPath, [binPath('@stoplight/prism-cli', 'prism'), ...args, '--host', host, '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,7 +34,12 @@ function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_0
   });
   let log = '';
   const url = `http://${host}:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      cleanUp();
+      resolve();
+    }),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -53,8 +66,15 @@ function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_0
   });
 }
 
-/** Prism mocking the bundled contract. */
-export const startMock = (options: PrismOptions) => start(['mock', BUNDLE], options);
+/** Prism mocking the bundled contract, with the download served at SETUP_FILE_PATH. */
+export function startMock(options: MockPrismOptions): Promise<RunningPrism> {
+  const fileUrl = options.fileUrl ?? `http://${options.host ?? '127.0.0.1'}:${options.port}${SETUP_FILE_PATH}`;
+  const routable = writeRoutableBundle(fileUrl);
+  return start(['mock', routable.file], options, routable.remove);
+}
 
 /** Prism validating traffic between a client and `upstream` against the bundled contract. */
-export const startValidationProxy = (upstream: string, options: PrismOptions) => start(['proxy', BUNDLE, upstream], options);
+export function startValidationProxy(upstream: string, options: PrismOptions): Promise<RunningPrism> {
+  const routable = writeRoutableBundle();
+  return start(['proxy', routable.file, upstream], options, routable.remove);
+}

@@ -20,7 +20,7 @@ const examples = [...guide.matchAll(/```text\n([\s\S]*?)```/g)].flatMap(([, bloc
 const offline = examples.filter((e) => /^(setup (validate|routes|show)|check) /.test(e.command));
 
 it('has the examples this test runs', () => {
-  expect(offline.map((e) => e.command)).toEqual(['setup validate setup.json', 'setup routes --from DK --to SE', 'setup show pdk_parcel', 'check shipment.json --setup setup.json']);
+  expect(offline.map((e) => e.command)).toEqual(['setup validate setup.json', 'setup routes --from DK --to SE', 'setup show dp_parcel', 'check shipment.json --setup setup.json']);
 });
 
 it.each(offline)('`shipping-api $command` prints what the guide shows', async ({ command, output }) => {
@@ -32,7 +32,7 @@ it.each(offline)('`shipping-api $command` prints what the guide shows', async ({
 it('the failing example fails as the guide shows', async () => {
   const failing = JSON.parse(shipment);
   failing.own_agreement = true;
-  failing.service_codes = 'pdk_sms_notification';
+  failing.service_codes = 'dp_evening_delivery';
   const more = folder({ 'setup.json': exampleSetupFile(), 'shipment.json': failing });
   try {
     const result = await run(['check', 'shipment.json', '--setup', 'setup.json'], { cwd: more.dir });

@@ -26,7 +26,7 @@ describe('createShippingClient', () => {
   it('sends Authorization: Basic and Partner-ID on every request', async () => {
     const api = await startServer((_, response) => json(response, 200, {}));
     const client = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042 });
-    await client.POST('/shipments', { body: { product_code: 'pdk_parcel' } });
+    await client.POST('/shipments', { body: { product_code: 'dp_parcel' } });
     await client.POST('/shipment_drafts', { body: {} });
     expect(api.received.map((r) => [r.method, r.path, r.headers.authorization, r.headers['partner-id']])).toEqual([
       ['POST', '/api/public/v3/shipments', `Basic ${encoded}`, '10042'],
@@ -161,7 +161,7 @@ describe('the deprecated partner_id body field', () => {
     const listen = (warning: Error) => warnings.push(warning);
     process.on('warning', listen);
     try {
-      await client.POST('/shipments', { body: { product_code: 'pdk_parcel', partner_id: 10042 } });
+      await client.POST('/shipments', { body: { product_code: 'dp_parcel', partner_id: 10042 } });
       await client.POST('/sales_orders', { body: { order_id: '100235', partner_id: 10042 } });
       await client.POST('/imported_shipments', { body: { partner_id: 10042 } });
       await new Promise((resolve) => setImmediate(resolve));

@@ -61,6 +61,8 @@ export async function creations(shipment: Schemas['ShipmentCreate'], order: Sche
   await client.POST('/sales_orders', { body: { order_id: 42 } });
   // @ts-expect-error: no such path in the contract.
   await client.GET('/setups/carrier');
+  // @ts-expect-error: the download lives at the absolute url of a COMPLETED status, under no path.
+  await client.GET('/carrier-setup-file');
 }
 
 export async function workflow() {

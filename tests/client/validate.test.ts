@@ -28,7 +28,7 @@ describe('validateCarrierSetupFile', () => {
 
   it.each<[string, (file: any) => void, string, RegExp]>([
     ['an empty file', (f) => f.splice(0), '', /at its root: must NOT have fewer than 1 items/],
-    ['a carrier code with a capital', (f) => (f[1].code = 'GLS'), '/1/code', /must match pattern/],
+    ['a carrier code with a capital', (f) => (f[1].code = 'Sample Freight'), '/1/code', /must match pattern/],
     ['a missing product code', (f) => delete f[0].products[1].code, '/0/products/1/code', /at \/0\/products\/1\/code: is required\./],
     ['a note on an available service', (f) => (f[0].products[0].country_combinations[0].available_services[0].note = 'x'), '/0/products/0/country_combinations/0/available_services/0/note', /boolean schema is false/],
     ['a required service without note', (f) => delete f[0].products[0].country_combinations[1].required_services[0].note, '/0/products/0/country_combinations/1/required_services/0/note', /note/],

@@ -26,7 +26,8 @@ function illustrated(): Illustrated[] {
       if (m.examples && m.schema) found.push({ where: `${where} ${type}`, schema: m.schema, examples: m.examples });
     }
   };
-  for (const [path, item] of Object.entries<any>(bundle.paths)) {
+  const pathItems = { ...bundle.paths, ...Object.fromEntries(Object.entries(bundle.components.pathItems).map(([name, item]) => [`#/components/pathItems/${name}`, item])) };
+  for (const [path, item] of Object.entries<any>(pathItems)) {
     for (const method of ['get', 'post']) {
       const op = item[method];
       if (!op) continue;
@@ -48,7 +49,7 @@ describe('examples', () => {
     const where = all.map((i) => i.where);
     for (const expected of [
       'GET /setups/carriers 2XX application/json',
-      'GET /carrier-setup-file 200 application/json',
+      'GET #/components/pathItems/CarrierSetupFile 200 application/json',
       'POST /shipments request application/json',
       'POST /sales_orders request application/json',
       'POST /imported_shipments request application/json',
@@ -92,7 +93,7 @@ describe('examples', () => {
     ajv.addKeyword('x-unspecified');
     const validate = ajv.compile(schema);
     expect(validate(bundle.components.examples.CarrierSetupFile.value), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate([{ code: 'gls', name: 'GLS', products: [] }])).toBe(false);
+    expect(validate([{ code: 'sample_freight', name: 'Sample Freight', products: [] }])).toBe(false);
   });
 
   it('the description and the standalone schema agree: the description takes its setup-file schemas from it', () => {

@@ -34,9 +34,11 @@ const rules: Rule[] = [
   { rule: 'expires_at is a string (an ISO 8601 UTC timestamp, its exact form open)', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = 1795275000), at: '/expires_at' },
   { rule: 'url is an address', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = 'not an address'), at: '/url' },
   { rule: 'status, expires_at and url are always present', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => delete d.url, at: '/url' },
+  { rule: 'a pending status never carries partner_id', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => (d.partner_id = 10042), at: '/partner_id' },
+  { rule: 'a COMPLETED status never carries partner_id', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.partner_id = 10042), at: '/partner_id' },
   // 2.2: the carrier setup file
   { rule: 'the file lists at least one carrier', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => d.splice(0), at: '' },
-  { rule: 'a carrier code is lowercase with underscores', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'PostNord'), at: '/0/code' },
+  { rule: 'a carrier code is lowercase with underscores', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'DemoPost'), at: '/0/code' },
   { rule: 'a carrier code has no digits', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'postnord2'), at: '/0/code' },
   { rule: 'a carrier has at least one product', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[1].products = []), at: '/1/products' },
   { rule: 'a product has at least one country combination', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].products[1].country_combinations = []), at: '/0/products/1/country_combinations' },
@@ -81,7 +83,9 @@ describe('rules of the specification, stated by the schemas', () => {
 });
 
 describe('the Partner ID rules of the specification, stated by the description', () => {
-  const operations = Object.entries(bundle.paths).flatMap(([path, item]: [string, any]) =>
+  // The download lives at no path: it is the path item of components.pathItems.
+  const pathItems = [...Object.entries(bundle.paths), ...Object.entries(bundle.components.pathItems).map(([name, item]) => [`#/components/pathItems/${name}`, item] as const)];
+  const operations = pathItems.flatMap(([path, item]: readonly [string, any]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post'].includes(method))
       .map(([method, op]) => ({ path, method, op: op as any })),
@@ -89,11 +93,13 @@ describe('the Partner ID rules of the specification, stated by the description',
 
   it('the Partner-ID header is optional, a number (whole or not, and its range, open), and on every operation', () => {
     const header = bundle.components.parameters.PartnerId;
-    expect(header).toMatchObject({ name: 'Partner-ID', in: 'header', required: false });
-    const schema = bundle.components.schemas.PartnerId;
-    expect(schema.type).toBe('number');
-    for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'multipleOf']) expect(schema, bound).not.toHaveProperty(bound);
-    expect(schema['x-unspecified']).toMatch(/whole number.*range/);
+    expect(header).toMatchObject({ name: 'Partner-ID', in: 'header', required: false, schema: { $ref: '#/components/schemas/PartnerIdHeaderValue' } });
+    for (const name of ['PartnerId', 'PartnerIdHeaderValue']) {
+      const schema = bundle.components.schemas[name];
+      for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'multipleOf']) expect(schema, bound).not.toHaveProperty(bound);
+      expect(schema['x-unspecified'], name).toMatch(/whole number.*range/);
+    }
+    expect(bundle.components.schemas.PartnerId.type).toBe('number');
     for (const { path, method, op } of operations) {
       expect(op.parameters, `${method} ${path}`).toContainEqual({ $ref: '#/components/parameters/PartnerId' });
     }
@@ -117,11 +123,11 @@ describe('the Partner ID rules of the specification, stated by the description',
     expect(bundle.components.schemas.ShipmentDraftCreate.properties?.partner_id).toBeUndefined();
   });
 
-  it('no response carries a partner_id', () => {
+  it('no response carries a partner_id: the status states it with a schema nothing obeys', () => {
     const responses = JSON.stringify(operations.map(({ op }) => op.responses)) + JSON.stringify(bundle.components.responses);
     expect(responses).not.toContain('partner_id');
     const statusSchemas = ['CarrierSetupStatusPending', 'CarrierSetupStatusCompleted'].map((n) => bundle.components.schemas[n]);
-    for (const schema of statusSchemas) expect(Object.keys(schema.properties)).not.toContain('partner_id');
+    for (const schema of statusSchemas) expect(schema.properties.partner_id).toMatchObject({ not: {} });
   });
 
   it('every operation requires HTTP Basic, and 401 challenges with Basic', () => {
@@ -134,7 +140,24 @@ describe('the Partner ID rules of the specification, stated by the description',
     expect(bundle.components.headers['WWW-Authenticate'].schema.pattern).toBe('^Basic( |$)');
   });
 
-  it('version 3 lives under /api/public/v3', () => {
-    expect(bundle.servers[0].url).toBe('https://{host}/api/public/v3');
+  it('version 3 lives under /api/public/v3, which may have a path in front of it', () => {
+    const [server] = bundle.servers;
+    expect(server.url).toBe('https://{host}{prefix}/api/public/v3');
+    expect(server.variables.prefix.default).toBe('');
+    expect(server.variables.prefix['x-unspecified']).toMatch(/path in front/);
+    const url = (values: Record<string, string>) => server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => values[name] ?? server.variables[name].default);
+    expect(url({})).toBe('https://shipping.example/api/public/v3');
+    expect(url({ host: 'api.operator.example', prefix: '/gateway' })).toBe('https://api.operator.example/gateway/api/public/v3');
+  });
+});
+
+// A header is text: the Partner-ID header is the text of a decimal number (PartnerIdHeaderValue),
+// the one definition that the client and the sandbox read through the same generated validator.
+describe('the Partner-ID header as sent', () => {
+  it.each(['10042', '0', '-3', '1.5', '1e3', '2E-2', '007'])('accepts %j', (text) => {
+    expect(validators.PartnerIdHeaderValue(text)).toBe(true);
+  });
+  it.each(['0x10', 'Infinity', '+12', '1e400x', '', ' 10042', '1 000', '10,5', '.5', '5.', 'NaN', '١٢'])('refuses %j', (text) => {
+    expect(validators.PartnerIdHeaderValue(text)).toBe(false);
   });
 });

@@ -104,6 +104,6 @@ describe('what the reference shows', () => {
   it('the examples', () => {
     const examples = Object.keys(bundle.components.examples);
     expect(Object.keys(rendered.components.examples)).toEqual(examples);
-    expect(html).toContain('pdk_mypack_collect'); // prerendered, not only embedded
+    expect(html).toContain('dp_pickup_point'); // prerendered, not only embedded
   });
 });

@@ -74,7 +74,7 @@ describe('openapi-zod-client', () => {
 
   it('loads, and its schemas tell a required service (with a note) from an available one', async () => {
     const { schemas } = (await import(path.join(work.dir, 'dist/client/shipping.js'))) as { schemas: Record<'RequiredService' | 'CarrierSetupStatus', { safeParse(value: unknown): { success: boolean } }> };
-    const service = { code: 'pdk_sms', name: 'SMS', required_fields: [], optional_fields: [], own_agreement_required: false };
+    const service = { code: 'dp_sms', name: 'SMS', required_fields: [], optional_fields: [], own_agreement_required: false };
     expect(schemas.RequiredService.safeParse({ ...service, note: 'Needed.' }).success).toBe(true);
     expect(schemas.RequiredService.safeParse(service).success, 'a required service without a note passes').toBe(false);
     expect(schemas.CarrierSetupStatus.safeParse({ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00Z', url: 'https://files.shipping.example/f.json' }).success).toBe(true);

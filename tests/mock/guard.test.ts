@@ -71,7 +71,7 @@ describe('a request without Accept', () => {
     });
 
   it('is answered as if it accepted any media type: a creation and the 206 slice', async () => {
-    const shipment = JSON.stringify({ product_code: 'pdk_mypack_collect', sender: { country_code: 'DK' }, receiver: { country_code: 'DK' } });
+    const shipment = JSON.stringify({ product_code: 'dp_pickup_point', sender: { country_code: 'DK' }, receiver: { country_code: 'DK' } });
     expect(await bare('/shipments', 'POST', { 'content-type': 'application/json' }, shipment)).toBe(200);
     expect(await bare('/carrier-setup-file', 'GET', { prefer: 'code=206, example=firstSlice' })).toBe(206);
   });

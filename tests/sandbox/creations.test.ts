@@ -5,7 +5,7 @@ import { basic, closeSandboxes, post, sandbox } from './support/sandbox.ts';
 
 afterEach(closeSandboxes);
 
-const shipment = { product_code: 'pdk_mypack_collect', reference: 'Ordre 1', sender: { name: 'A', address1: 'B', zipcode: '1620', city: 'C', country_code: 'DK' } };
+const shipment = { product_code: 'dp_pickup_point', reference: 'Ordre 1', sender: { name: 'A', address1: 'B', zipcode: '1620', city: 'C', country_code: 'DK' } };
 const salesOrder = {
   order_id: '100234',
   ordered_at: '2026-11-20T14:03:27.512+01:00',

@@ -42,7 +42,7 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
   });
 
   app.get('/files/setup.json', async (request, reply) => {
-    const body = fault === 'file-breaks-schema' ? [{ code: 'postnord', name: 'PostNord', products: [] }] : setupFile;
+    const body = fault === 'file-breaks-schema' ? [{ code: 'demopost', name: 'DemoPost', products: [] }] : setupFile;
     const bytes = Buffer.from(JSON.stringify(body));
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
     reply.header('Content-Type', 'application/json').header('Accept-Ranges', 'bytes');

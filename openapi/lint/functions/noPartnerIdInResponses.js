@@ -1,4 +1,5 @@
-// No response schema may carry partner_id, at any depth.
+// No response schema may carry partner_id, at any depth, except as the schema `false` (or
+// `{ not: {} }`), which states that the property is never there.
 const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties'];
 const SCHEMA_LISTS = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
 
@@ -9,7 +10,8 @@ export default function noPartnerIdInResponses(schema, _options, context) {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     for (const [name, sub] of Object.entries(node.properties ?? {})) {
-      if (name === 'partner_id') {
+      const never = sub === false || (sub && typeof sub === 'object' && sub.not && typeof sub.not === 'object' && Object.keys(sub.not).length === 0);
+      if (name === 'partner_id' && !never) {
         results.push({ message: 'A response carries partner_id, but the Partner ID is never returned in API responses.', path: [...path, 'properties', name] });
       }
       visit(sub, [...path, 'properties', name]);

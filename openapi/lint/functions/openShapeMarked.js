@@ -27,6 +27,8 @@ export default function openShapeMarked(doc) {
     const openItems = isArray && marked(node) && node.items && typeof node.items === 'object' && Object.keys(node.items).length === 0;
     for (const key of SUBSCHEMAS) {
       if (key === 'items' && openItems) continue;
+      // `not: {}` is the schema nothing obeys (a property that is never there), not an open shape.
+      if (key === 'not' && node.not && typeof node.not === 'object' && Object.keys(node.not).length === 0) continue;
       if (node[key] && typeof node[key] === 'object') schema(node[key], [...path, key]);
     }
     for (const key of SCHEMA_LISTS) (node[key] ?? []).forEach((sub, i) => schema(sub, [...path, key, i]));
@@ -42,11 +44,15 @@ export default function openShapeMarked(doc) {
   };
 
   for (const [name, sub] of Object.entries(doc?.components?.schemas ?? {})) schema(sub, ['components', 'schemas', name]);
-  for (const [path, pathItem] of Object.entries(doc?.paths ?? {})) {
+  const pathItems = [
+    ...Object.entries(doc?.paths ?? {}).map(([path, item]) => [['paths', path], item]),
+    ...Object.entries(doc?.components?.pathItems ?? {}).map(([name, item]) => [['components', 'pathItems', name], item]),
+  ];
+  for (const [at, pathItem] of pathItems) {
     for (const method of METHODS) {
       const operation = pathItem?.[method];
       if (!operation || typeof operation !== 'object') continue;
-      const where = ['paths', path, method];
+      const where = [...at, method];
       (operation.parameters ?? []).forEach((p, i) => p?.schema && schema(p.schema, [...where, 'parameters', i, 'schema']));
       if (operation.requestBody) content(operation.requestBody, [...where, 'requestBody']);
       for (const [code, response] of Object.entries(operation.responses ?? {})) {

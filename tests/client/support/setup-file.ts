@@ -30,7 +30,7 @@ export type Script = 'ascii' | 'latin1' | 'beyond-latin1';
 
 const serviceNames: Record<Script, { sms: string; email: string; note: string }> = {
   ascii: { sms: 'Delivery notice by SMS', email: 'Delivery notice by e-mail', note: 'The receiver is told by e-mail.' },
-  latin1: { sms: 'Leveringsbesked på SMS', email: 'Leveringsbesked på e-mail', note: 'Modtageren får besked på e-mail.' },
+  latin1: { sms: 'Aftenlevering', email: 'Leveringsbesked på e-mail', note: 'Modtageren får besked på e-mail.' },
   'beyond-latin1': { sms: 'Powiadomienie SMS – „dostawa”', email: 'Oznámení e-mailem – Doručení', note: 'Ειδοποίηση με e-mail, χρέωση 0,50 €.' },
 };
 
