@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contractDir, follow, loadRuleMap, type RuleEntry, splitAt } from '../support/rule-map.ts';
+import { contractDir, follow, loadRuleMap, pointerKeys, type RuleEntry, splitAt } from '../support/rule-map.ts';
 
 interface Statement {
   /** The ids of the rules in brackets, then the rule in short: the test's title. */
@@ -82,7 +82,7 @@ const states = (document: unknown, pointer: string, says: RegExp[]) => {
 };
 /** Sets the node at `pointer` of `document` (whose parent exists) to `value`. */
 function setAt(document: any, pointer: string, value: unknown) {
-  const keys = pointer.slice(1).split('/').map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const keys = pointerKeys(pointer);
   const last = keys.pop()!;
   keys.reduce((node, key) => node[key], document)[last] = value;
 }

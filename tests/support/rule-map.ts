@@ -33,13 +33,15 @@ export function titleIds(source: string): string[] {
   return ids;
 }
 
-/** Follows a JSON pointer (RFC 6901, ~1 and ~0 unescaped) through a parsed document. */
+/** The keys of a JSON pointer that starts with `/` (RFC 6901: ~1 is `/`, ~0 is `~`). */
+export const pointerKeys = (pointer: string): string[] => pointer.slice(1).split('/').map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+/** Follows a JSON pointer through a parsed document. */
 export function follow(document: unknown, pointer: string): { found: true; node: unknown } | { found: false } {
   if (pointer === '') return { found: true, node: document };
   if (!pointer.startsWith('/')) return { found: false };
   let node: any = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+  for (const key of pointerKeys(pointer)) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return { found: false };
     node = node[key];
   }
