@@ -292,7 +292,7 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toContain(`expires_at 2026-03-03T09:00:00Z had passed: the server's Date header said ${serverDate}, the clock of this machine said ${new Date(clock.now()).toUTCString()}`);
   });
 
-  it('rejects a file that breaks the contract, naming the JSON pointer of the first problem', async () => {
+  it('[4.2.returns] rejects a file that breaks the contract, naming the JSON pointer of the first problem', async () => {
     const broken = exampleSetupFile();
     broken[0]!.products[0]!.country_combinations[1]!.receiver_country_code = 'se';
     const api = await startApi(
@@ -407,7 +407,7 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toContain(`${fileBytes.length - 1000} received, ${fileBytes.length} announced`);
   });
 
-  it('rejects a status that breaks the contract, naming the JSON pointer', async () => {
+  it('[4.1.response] rejects a status that breaks the contract, naming the JSON pointer', async () => {
     const api = await startApi(() => [{ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00Z', url: null } as never]);
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error.code).toBe('INVALID_STATUS');

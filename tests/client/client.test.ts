@@ -42,7 +42,7 @@ describe('createShippingClient', () => {
     expect(api.received[0]?.headers.authorization).toBe(`Basic ${encoded}`);
   });
 
-  it('encodes credentials as UTF-8 before Base64 (RFC 7617)', async () => {
+  it('[5.1.2] encodes credentials as UTF-8 before Base64 (RFC 7617)', async () => {
     const api = await startServer((_, response) => json(response, 200, {}));
     const client = createShippingClient({ baseUrl: api.origin, username: 'søren', apiKey: 'nøgle' });
     await client.POST('/shipment_drafts', { body: {} });

@@ -13,7 +13,7 @@ const salesOrder = {
 };
 
 describe('creations', () => {
-  it('creates each kind with 201 and an id, never echoing a Partner ID', async () => {
+  it('[5.2.7] creates each kind with 201 and an id, never echoing a Partner ID', async () => {
     const s = await sandbox();
     const cases = [
       ['shipments', shipment, 'shipment-1'],
@@ -61,7 +61,7 @@ describe('creations', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('answers a Partner-ID that is not a number with 400 naming the header', async () => {
+  it('[5.2.1] answers a Partner-ID that is not a number with 400 naming the header', async () => {
     const s = await sandbox();
     for (const value of ['abc', '10042abc', '1,5', '0x10', 'Infinity', '1e999', '']) {
       const response = await post(`${s.baseUrl}/shipments`, shipment, { 'Partner-ID': value });
@@ -74,7 +74,7 @@ describe('creations', () => {
 });
 
 describe('GET /_sandbox/attributions', () => {
-  it('shows the Partner ID stored on each resource and where it came from (specification 5.2)', async () => {
+  it('[5.2.3] [5.2.5] shows the Partner ID stored on each resource and where it came from (specification 5.2)', async () => {
     const s = await sandbox();
     await post(`${s.baseUrl}/shipments`, { ...shipment, partner_id: 555 }, { 'Partner-ID': '10042' });
     await post(`${s.baseUrl}/shipments`, { ...shipment, partner_id: 555 });

@@ -9,7 +9,7 @@ afterEach(closeSandboxes);
 const get = (url: string, user = 'tester', headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 describe('GET /setups/carriers', () => {
-  it('answers REQUESTED first, then IN_PROGRESS while the generation time has not passed', async () => {
+  it('[3.no-request] [3.REQUESTED] [4.1.step-1] answers REQUESTED first, then IN_PROGRESS while the generation time has not passed', async () => {
     // A generation time no test run comes near, so that the second answer does not depend on speed.
     const s = await sandbox({ generationMs: 600_000 });
     const first = await get(`${s.baseUrl}/setups/carriers`);
@@ -19,7 +19,7 @@ describe('GET /setups/carriers', () => {
     expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({ status: 'IN_PROGRESS', expires_at: null, url: null });
   });
 
-  it('answers COMPLETED with expires_at and an absolute url once the generation time has passed', async () => {
+  it('[3.IN_PROGRESS] answers COMPLETED with expires_at and an absolute url once the generation time has passed', async () => {
     const s = await sandbox({ generationMs: 0 });
     const { statuses, completed } = await untilCompleted(s.baseUrl, 'tester');
     for (const status of statuses) expect(CarrierSetupStatus(status), JSON.stringify(CarrierSetupStatus.errors)).toBe(true);
@@ -61,7 +61,7 @@ describe('GET /setups/carriers', () => {
     expect((await get(completed.url)).status).toBe(410);
   });
 
-  it('answers 401 with the Basic challenge without credentials, with an empty key, or with another scheme', async () => {
+  it('[5.1.1] answers 401 with the Basic challenge without credentials, with an empty key, or with another scheme', async () => {
     const s = await sandbox();
     for (const authorization of [undefined, basic('user', ''), 'Bearer abc', 'Basic !!!']) {
       const response = await fetch(`${s.baseUrl}/setups/carriers`, { headers: authorization ? { authorization } : {} });
