@@ -36,6 +36,38 @@ describe('forms the specification allows are accepted', () => {
     expect(ok, errors).toBe(true);
   });
 
+  // "decimal number as string": a point as in "0.25"; sign, digits on each side, leading zeros and
+  // decimals are not given, so every such form is accepted, and nothing that is not a decimal number.
+  it.each([
+    ['2', true],
+    ['599.20', true],
+    ['+1', true],
+    ['-1', true],
+    ['.5', true],
+    ['5.', true],
+    ['007', true],
+    ['599,20', false],
+    ['1e3', false],
+    ['', false],
+    ['.', false],
+    ['1.2.3', false],
+    [' 1', false],
+  ])('[2.4.decimal-form] quantity %j is a decimal number as a string: %s', (quantity, decimal) => {
+    const order = example('SalesOrderCreate');
+    order.order_lines[0].quantity = quantity;
+    expect(accepts('SalesOrderCreate', order).ok).toBe(decimal);
+  });
+
+  // How many parcels and order lines there may be is not given: none and many are both accepted.
+  it.each([0, 1, 40])('[2.3.parcels.count] [2.4.order_lines.count] %i parcels and %i order lines', (count) => {
+    const shipment = example('ShipmentCreate');
+    shipment.parcels = Array.from({ length: count }, () => shipment.parcels[0]);
+    expect(accepts('ShipmentCreate', shipment).ok).toBe(true);
+    const order = example('SalesOrderCreate');
+    order.order_lines = Array.from({ length: count }, () => order.order_lines[0]);
+    expect(accepts('SalesOrderCreate', order).ok).toBe(true);
+  });
+
   // "numeric" / number: whether whole, and the range, are not given.
   it.each([10042, 1.5, 0])('partner_id %s', (partnerId) => {
     const { ok, errors } = accepts('ShipmentCreate', { ...example('ShipmentCreateLegacyPartnerId'), partner_id: partnerId });
@@ -53,6 +85,26 @@ describe('forms the specification allows are accepted', () => {
 
 describe('what the specification does not show is not stated', () => {
   const download = bundle.components.pathItems.CarrierSetupFile.get;
+
+  // GET {url}: the address is the url of a COMPLETED status, so the download has no path under the
+  // base URL; the status's link names it, and no tool can join the server to a path of its own.
+  it('[4.2.returns] the download lives at no path, and the status links to it by operationRef', () => {
+    expect(Object.values<any>(bundle.paths).some((item) => item.get?.operationId === 'downloadCarrierSetupFile')).toBe(false);
+    const link = bundle.paths['/setups/carriers'].get.responses['2XX'].links.downloadCarrierSetupFile;
+    expect(link.operationId).toBeUndefined();
+    const target = link.operationRef.slice(2).split('/').reduce((node: any, key: string) => node[key], bundle);
+    expect(target).toBe(download);
+    expect(download.operationId).toBe('downloadCarrierSetupFile');
+  });
+
+  // RFC 9110: a 206 with several ranges is multipart/byteranges with no top-level Content-Range, and a
+  // 416 SHOULD (not must) carry one.
+  it('requires Content-Range neither on a 206 nor on a 416', () => {
+    expect(download.responses['206'].headers['Content-Range'].required).toBe(false);
+    const range416 = download.responses['416'].headers['Content-Range'];
+    const header = range416.$ref ? bundle.components.headers[range416.$ref.split('/').pop()] : range416;
+    expect(header.required).toBe(false);
+  });
 
   it('the 206 body is the bytes of the file, with no JSON schema', () => {
     const content = download.responses['206'].content;

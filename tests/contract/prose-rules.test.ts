@@ -20,7 +20,7 @@ interface Statement {
 const status = 'components/schemas/CarrierSetupStatus.yaml#/description';
 const completed = 'components/schemas/CarrierSetupStatusCompleted.yaml#/properties';
 const polling = 'paths/setups_carriers.yaml#/get/description';
-const download = 'paths/carrier-setup-file.yaml#/get/description';
+const download = 'components/pathItems/CarrierSetupFile.yaml#/get/description';
 const basicAuth = 'components/securitySchemes/basicAuth.yaml#/description';
 const partnerId = 'components/parameters/PartnerId.yaml#/description';
 const bodyField = 'components/schemas/PartnerIdBodyField.yaml#/description';
@@ -51,7 +51,7 @@ const statements: Statement[] = [
   { rule: '[4.1.step-3] when COMPLETED, use url before expires_at', at: polling, says: [/When the status is `COMPLETED`, download the file from `url` before `expires_at`/] },
   { rule: '[7.throttling] excessive polling may be throttled', at: polling, says: [/Excessive polling may cause the API to throttle the requests/] },
   { rule: '[4.2.range] a Range header may fetch the file in chunks; streaming is allowed', at: download, says: [/A `Range` request header may be sent to fetch the file in chunks/, /streaming the response is allowed/] },
-  { rule: '[4.2.range] the download takes the Range header', at: 'paths/carrier-setup-file.yaml#/get/parameters/0', says: [/components\/parameters\/Range\.yaml/] },
+  { rule: '[4.2.range] the download takes the Range header', at: 'components/pathItems/CarrierSetupFile.yaml#/get/parameters/0', says: [/parameters\/Range\.yaml/] },
   { rule: '[4.2.before-expires_at] the file is fetched before expires_at', at: download, says: [/Call it before `expires_at`/] },
   { rule: '[8.file-size] the file may be several megabytes', at: download, says: [/may be several megabytes/] },
   { rule: '[5.1.2] the Authorization header and its Base64 credentials', at: basicAuth, says: [/`Authorization: Basic <BASE64_CREDENTIALS>`/, /Base64 encoding of `<username>:<password>`/] },
