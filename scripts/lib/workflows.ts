@@ -27,7 +27,7 @@ export const DEFAULT_POLL_SECONDS = 15;
 /** Polls before giving up: ten minutes at 15 seconds, for a generation of "up to several minutes". */
 export const DEFAULT_POLL_LIMIT = 40;
 /** The retry actions of the carrier setup poll, whose interval and limit --poll-seconds and --poll-limit set. */
-const POLL_ACTIONS = ['waitAndPoll', 'waitWhenThrottled'];
+const POLL_ACTIONS = ['waitAndPoll'];
 
 export interface RunWorkflowsOptions {
   /** The base URL of the API, ending in /api/public/v3. */

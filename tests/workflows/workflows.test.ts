@@ -182,7 +182,6 @@ describe('options', () => {
     const actions = document.workflows[0]!.steps.find((step) => step.stepId === 'pollUntilCompleted')!.onFailure!;
     expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([
       ['waitAndPoll', 2, 5],
-      ['waitWhenThrottled', 2, 5],
     ]);
     const faults = parse(prepareWorkflowFile('openapi/workflows/faults.arazzo.yaml', 1, 1)) as { workflows: Array<{ steps: Array<{ onFailure?: Array<{ retryAfter: number }> }> }> };
     // The wait the sandbox's Retry-After asks for stays as written.
