@@ -23,8 +23,10 @@ export const VALIDATED = [
   'CarrierSetupStatus',
   'CarrierSetupStatusPending',
   'CarrierSetupStatusCompleted',
+  'UtcTimestamp',
   'ShipmentCreate',
   'SalesOrderCreate',
+  'OffsetTimestamp',
   'ImportedShipmentCreate',
   'ShipmentDraftCreate',
 ] as const;

@@ -31,7 +31,8 @@ const rules: Rule[] = [
   { rule: 'expires_at is null until COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusInProgress'), breaking: (d) => (d.expires_at = '2026-11-21T15:30:00Z'), at: '/expires_at' },
   { rule: 'url is filled in when COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = null), at: '/url' },
   { rule: 'expires_at is filled in when COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = null), at: '/expires_at' },
-  { rule: 'expires_at is a string (an ISO 8601 UTC timestamp, its exact form open)', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = 1795275000), at: '/expires_at' },
+  { rule: 'expires_at is a string (an ISO 8601 UTC timestamp)', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = 1795275000), at: '/expires_at' },
+  { rule: 'expires_at is in UTC', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = '2026-11-21T15:30:00+01:00'), at: '/expires_at' },
   { rule: 'url is an address', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = 'not an address'), at: '/url' },
   { rule: 'status, expires_at and url are always present', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => delete d.url, at: '/url' },
   // 2.2: the carrier setup file
@@ -55,7 +56,9 @@ const rules: Rule[] = [
   { rule: 'parcel dimensions are numbers', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.parcels[0].weight = '2.5'), at: '/parcels/0/weight' },
   { rule: 'partner_id is a number', schema: 'ShipmentCreate', obeying: () => example('ShipmentCreateLegacyPartnerId'), breaking: (d) => (d.partner_id = '10042'), at: '/partner_id' },
   // 2.4: sales order creation
-  { rule: 'ordered_at is a string (an ISO 8601 timestamp, its exact form open)', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = 1795275000), at: '/ordered_at' },
+  { rule: 'ordered_at is a string (an ISO 8601 timestamp with a UTC offset)', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = 1795275000), at: '/ordered_at' },
+  { rule: 'ordered_at has fractional seconds', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27+01:00'), at: '/ordered_at' },
+  { rule: 'ordered_at has a UTC offset', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27.512'), at: '/ordered_at' },
   { rule: 'quantity is a decimal number as a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).quantity = 2), at: '/order_lines/0/quantity' },
   { rule: 'unit_price_excluding_vat is a decimal number with a point', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).unit_price_excluding_vat = '599,20'), at: '/order_lines/0/unit_price_excluding_vat' },
   { rule: 'vat_percent is a decimal number as a string (its range open)', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).vat_percent = '0,25'), at: '/order_lines/0/vat_percent' },
