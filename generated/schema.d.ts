@@ -156,6 +156,44 @@ export interface components {
             partner_id?: unknown;
         };
         /**
+         * UtcTimestamp
+         * @description An ISO 8601 date and time of day in UTC (the specification's "ISO 8601 UTC timestamp"): every
+         *     ISO 8601 form of such a timestamp, and nothing else. Not `format: date-time`: that format means
+         *     RFC 3339, a narrower profile of ISO 8601 (extended calendar dates with full seconds only), which
+         *     would refuse forms the specification allows.
+         *
+         *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
+         *     two alternatives of the same structure, the first in extended format (with `-` and `:`), the
+         *     second in basic format (without them). The two formats are never mixed in one timestamp; an
+         *     hour-only time and a `Z` or `+00` fit both.
+         *
+         *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
+         *       agreement between the parties, so they are refused. One of
+         *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
+         *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
+         *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
+         *       - an ordinal date `YYYY-DDD` / `YYYYDDD`: day 001–365, 366 only in a leap year;
+         *       - a week date `YYYY-Www-D` / `YYYYWwwD`: week 01–52, week 53 only in a year that has 53 ISO
+         *         weeks, weekday 1–7. The Gregorian calendar repeats every 400 years, and 71 years of each 400
+         *         have a week 53; they are listed by year mod 400, written as the century's class mod 4
+         *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
+         *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
+         *     - `T`, then the time of day (a space instead of `T` is refused), with ISO 8601's reduced
+         *       precisions: `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order one optionally
+         *       with a decimal fraction written with `.` or `,` (`15.5` is half past three). Hour 00–23, minute
+         *       00–59, second 00–60 (60 for a leap second; the pattern does not know which minutes had one). Hour
+         *       24 stands only for the end of the day: `24`, `24:00`, `24:00:00` (basic `2400`, `240000`), with
+         *       a fraction only of zeros.
+         *     - UTC: `Z`, or the zero offset `+00:00` (extended), `+0000` (basic) or `+00` (either). `-00:00`,
+         *       `-0000` and `-00` are refused: ISO 8601 writes a zero offset with `+` (a `-` marks local time
+         *       behind UTC), and RFC 3339 uses `-00:00` for "the offset to local time is unknown", which is not
+         *       a statement that the time is in UTC.
+         * @example 2026-11-21T15:30:00Z
+         * @example 20261121T153000Z
+         * @example 2026-W47-6T15:30:00,5Z
+         */
+        UtcTimestamp: string;
+        /**
          * CarrierSetupStatusCompleted
          * @description Generation has finished. Download the file from `url` before `expires_at`.
          */
@@ -169,7 +207,7 @@ export interface components {
              * @description The time after which `url` stops working, as an ISO 8601 timestamp in UTC.
              * @example 2099-12-31T23:59:59Z
              */
-            expires_at: string;
+            expires_at: components["schemas"]["UtcTimestamp"];
             /**
              * Format: uri
              * @description The absolute address to download the carrier setup file from (see `downloadCarrierSetupFile`).
@@ -294,6 +332,43 @@ export interface components {
             partner_id?: components["schemas"]["PartnerIdBodyField"];
         };
         /**
+         * OffsetTimestamp
+         * @description An ISO 8601 date and time of day with fractional seconds and a UTC offset (the specification's
+         *     "ISO 8601 timestamp with UTC offset, fractional seconds"): every ISO 8601 form of such a
+         *     timestamp, and nothing else. Not `format: date-time`: that format means RFC 3339, a narrower
+         *     profile of ISO 8601 (extended calendar dates only), which would refuse forms the specification
+         *     allows.
+         *
+         *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
+         *     two alternatives of the same structure, the first in extended format (with `-` and `:`), the
+         *     second in basic format (without them). The two formats are never mixed in one timestamp; a `Z` or
+         *     `±hh` offset fits both.
+         *
+         *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
+         *       agreement between the parties, so they are refused. One of
+         *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
+         *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
+         *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
+         *       - an ordinal date `YYYY-DDD` / `YYYYDDD`: day 001–365, 366 only in a leap year;
+         *       - a week date `YYYY-Www-D` / `YYYYWwwD`: week 01–52, week 53 only in a year that has 53 ISO
+         *         weeks, weekday 1–7. The Gregorian calendar repeats every 400 years, and 71 years of each 400
+         *         have a week 53; they are listed by year mod 400, written as the century's class mod 4
+         *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
+         *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
+         *     - `T`, then the time of day to the second with a decimal fraction written with `.` or `,`
+         *       (a space instead of `T` is refused): `hh:mm:ss.f` / `hhmmss.f`, with one or more fractional
+         *       digits. Hour 00–23, minute 00–59, second 00–60 (60 for a leap second; the pattern does not know
+         *       which minutes had one). Hour 24 stands only for the end of the day: `24:00:00` / `240000` with a
+         *       fraction only of zeros.
+         *     - The offset, required: `Z`, or `±hh:mm` (extended), `±hhmm` (basic) or `±hh` (either), hours
+         *       00–23 and minutes 00–59. A zero offset with `-` (`-00:00`, `-0000`, `-00`) is refused: ISO 8601
+         *       writes a zero offset with `+`, and RFC 3339 uses `-00:00` for "the offset to local time is
+         *       unknown".
+         * @example 2026-11-20T14:03:27.512+01:00
+         * @example 20261120T140327,5+0100
+         */
+        OffsetTimestamp: string;
+        /**
          * ShipTo
          * @description Where a sales order is to be shipped.
          */
@@ -371,7 +446,7 @@ export interface components {
              * @description Time of the order, as an ISO 8601 timestamp with a UTC offset and fractional seconds.
              * @example 2026-11-20T14:03:27.512+01:00
              */
-            ordered_at?: string;
+            ordered_at?: components["schemas"]["OffsetTimestamp"];
             /**
              * @description Name of the originating shop or system.
              * @example Nordlys Sko webshop

@@ -6,6 +6,7 @@ import { download, type DownloadProgress } from './download.ts';
 import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './scope.ts';
 import { Pacer, THROTTLING_STATUSES } from './throttle.ts';
+import { utcTimestampMs } from './utc-timestamp.ts';
 import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';
 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
@@ -75,7 +76,7 @@ export async function fetchCarrierSetup(client: ShippingClient, options: FetchCa
       operation = 'downloadCarrierSetupFile';
       let expiredBy: string;
       const now = settings.clock.now();
-      if (Date.parse(status.expires_at) <= now) {
+      if (utcTimestampMs(status.expires_at) <= now) {
         expiredBy = `expires_at ${status.expires_at} had passed: the server's Date header said ${serverDate ?? '(none)'}, the clock of this machine said ${new Date(now).toUTCString()}`;
       } else {
         // A pre-signed address on an origin not named in credentialOrigins receives no credentials.

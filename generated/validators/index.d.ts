@@ -20,8 +20,10 @@ export declare const CarrierSetupFile: Validator<components['schemas']['CarrierS
 export declare const CarrierSetupStatus: Validator<components['schemas']['CarrierSetupStatus']>;
 export declare const CarrierSetupStatusPending: Validator<components['schemas']['CarrierSetupStatusPending']>;
 export declare const CarrierSetupStatusCompleted: Validator<components['schemas']['CarrierSetupStatusCompleted']>;
+export declare const UtcTimestamp: Validator<components['schemas']['UtcTimestamp']>;
 export declare const ShipmentCreate: Validator<components['schemas']['ShipmentCreate']>;
 export declare const SalesOrderCreate: Validator<components['schemas']['SalesOrderCreate']>;
+export declare const OffsetTimestamp: Validator<components['schemas']['OffsetTimestamp']>;
 export declare const ImportedShipmentCreate: Validator<components['schemas']['ImportedShipmentCreate']>;
 export declare const ShipmentDraftCreate: Validator<components['schemas']['ShipmentDraftCreate']>;
 export declare const PartnerIdHeaderValue: Validator<components['schemas']['PartnerIdHeaderValue']>;

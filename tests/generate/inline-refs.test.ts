@@ -59,6 +59,10 @@ describe('the generated validators', () => {
     ImportedShipmentCreate: ['ImportedShipmentCreateLegacyPartnerId'],
     ShipmentDraftCreate: ['ShipmentDraftCreate'],
   };
+  const bundledSchemas = readJson(bundlePath).components.schemas;
+  /** The named examples of a schema, or its own `examples` when it has none. */
+  const examplesOf = (name: (typeof VALIDATED)[number]): [string, unknown][] =>
+    examples[name]?.map((exampleName) => [exampleName, example(exampleName)]) ?? bundledSchemas[name].examples.map((value: unknown) => [JSON.stringify(value), value]);
 
   /** Every place in a JSON value, as a path of keys. */
   const places = (value: unknown, at: (string | number)[] = []): (string | number)[][] => {
@@ -71,7 +75,7 @@ describe('the generated validators', () => {
   // Values that come near what the schemas check: codes, country codes, decimals, dates, numbers.
   const near = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
-    fc.constantFrom('', 'DK', 'dk', 'DKK', 'carrier_a', 'Carrier', 'ab-c', 'ø', '–', '12', '-1.5', '1,5', '2026-11-20T14:03:27Z', '2026-13-40T00:00:00Z', 'https://x.example/f.json', 'not a url', null, true, 10042, 10042.5, -1, 0, [], {}),
+    fc.constantFrom('', 'DK', 'dk', 'DKK', 'carrier_a', 'Carrier', 'ab-c', 'ø', '–', '12', '-1.5', '1,5', '2026-11-20T14:03:27Z', '2026-13-40T00:00:00Z', '2026-11-20T14:03:27.5+01:00', '20261120T1403Z', 'https://x.example/f.json', 'not a url', null, true, 10042, 10042.5, -1, 0, [], {}),
   );
 
   /** The example with one change at one of its places: a value replaced, a key removed, or a key added. */
@@ -96,9 +100,7 @@ describe('the generated validators', () => {
 
   it.each(VALIDATED)('%s accepts and rejects what the schema of the description does, with the same first problem', (name) => {
     const validate = generated[name];
-    const values: [string, unknown][] = examples[name]?.map((exampleName) => [exampleName, example(exampleName)]) ?? readJson(bundlePath).components.schemas[name].examples.map((value: unknown) => [JSON.stringify(value), value]);
-    expect(values.length).toBeGreaterThan(0);
-    for (const [exampleName, value] of values) {
+    for (const [exampleName, value] of examplesOf(name)) {
       expect(validate(value), exampleName).toBe(true);
       fc.assert(
         fc.property(mutated(value), (data) => {

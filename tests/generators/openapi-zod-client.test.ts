@@ -1,9 +1,12 @@
 // openapi-zod-client: a Zodios client with zod schemas from the generator profile that
 // type-checks with the project's TypeScript, loads (its discriminated union of the status builds),
 // requests no wrong address, and works against the sandbox, its responses checked by zod.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { root } from '../../scripts/lib/tools.ts';
+import { expiresAtAccepted, expiresAtRefused, orderedAtAccepted, orderedAtRefused } from '../support/timestamp-cases.ts';
 import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
 
 const work = workDir('openapi-zod-client');
@@ -78,6 +81,21 @@ describe('openapi-zod-client', () => {
     expect(schemas.RequiredService.safeParse({ ...service, note: 'Needed.' }).success).toBe(true);
     expect(schemas.RequiredService.safeParse(service).success, 'a required service without a note passes').toBe(false);
     expect(schemas.CarrierSetupStatus.safeParse({ status: 'COMPLETED', expires_at: '2026-11-21T15:30:00Z', url: 'https://files.shipping.example/f.json' }).success).toBe(true);
+  });
+
+  // The tool writes a pattern as a zod regex where the schema is used (a named string schema alone
+  // is z.string()): the fields must judge every named timestamp form as the contract does.
+  it('its zod regex of expires_at and ordered_at accepts and refuses the forms the contract does', async () => {
+    const { schemas } = (await import(path.join(work.dir, 'dist/client/shipping.js'))) as { schemas: Record<'CarrierSetupStatusCompleted' | 'SalesOrderCreate', { safeParse(value: unknown): { success: boolean } }> };
+    const order = parse(readFileSync(path.join(root, 'openapi/components/examples/SalesOrderCreate.yaml'), 'utf8')).value;
+    const completed = { status: 'COMPLETED', url: 'https://files.shipping.example/f.json' };
+    const judged = (cases: string[], check: (value: string) => boolean) => cases.filter((value) => !check(value));
+    const expiresAt = (value: string) => schemas.CarrierSetupStatusCompleted.safeParse({ ...completed, expires_at: value }).success;
+    const orderedAt = (value: string) => schemas.SalesOrderCreate.safeParse({ ...order, ordered_at: value }).success;
+    expect(judged(expiresAtAccepted, expiresAt), 'expires_at refused').toEqual([]);
+    expect(judged(expiresAtRefused, (value) => !expiresAt(value)), 'expires_at accepted').toEqual([]);
+    expect(judged(orderedAtAccepted, orderedAt), 'ordered_at refused').toEqual([]);
+    expect(judged(orderedAtRefused, (value) => !orderedAt(value)), 'ordered_at accepted').toEqual([]);
   });
 
   it('polls the lifecycle and makes the four creations against the sandbox, with Partner-ID and Basic', async () => {
