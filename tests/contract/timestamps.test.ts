@@ -60,7 +60,7 @@ describe('the patterns', () => {
     expect(() => new RegExp(pattern, 'u')).not.toThrow();
   });
 
-  it('the fields refer to them', () => {
+  it('[2.1.expires_at] [2.4.ordered_at] the fields refer to them', () => {
     expect(schemas.CarrierSetupStatusCompleted.properties.expires_at.$ref).toBe('#/components/schemas/UtcTimestamp');
     expect(schemas.SalesOrderCreate.properties.ordered_at.$ref).toBe('#/components/schemas/OffsetTimestamp');
   });
