@@ -41,6 +41,8 @@ function obeying(): any {
                     properties: {
                       status: { type: 'string', enum: ['REQUESTED', 'IN_PROGRESS', 'COMPLETED'] },
                       files: { type: 'array', items: { 'x-unspecified': 'Element shape.' } },
+                      // The schema nothing obeys: "never returned", stated in the response.
+                      partner_id: { description: 'Never present.', not: {} },
                     },
                   },
                 },
@@ -98,6 +100,26 @@ function obeying(): any {
       },
     },
     components: {
+      // An operation at no path, as the download is: the project rules reach it too.
+      pathItems: {
+        CarrierSetupFile: {
+          get: {
+            operationId: 'downloadCarrierSetupFile',
+            summary: 'Download',
+            description: 'Download.',
+            tags: ['Fixture'],
+            parameters: [partnerId],
+            responses: {
+              '200': {
+                description: 'The file.',
+                'x-http-standard': 'RFC 9110 §15.3.1',
+                content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } } } } } },
+              },
+              '401': unauthorized,
+            },
+          },
+        },
+      },
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } },
       parameters: {
         PartnerId: { name: 'Partner-ID', in: 'header', required: false, schema: { $ref: '#/components/schemas/PartnerId' }, example: 10042 },
@@ -121,6 +143,8 @@ function obeying(): any {
 }
 
 const carriers = (d: any) => d.paths['/setups/carriers'].get;
+const download = (d: any) => d.components.pathItems.CarrierSetupFile.get;
+const AT_DOWNLOAD = 'components.pathItems.CarrierSetupFile.get';
 const shipments = (d: any) => d.paths['/shipments'].post;
 const shipmentBody = (d: any) => shipments(d).requestBody.content['application/json'].schema;
 
@@ -202,6 +226,26 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
     rule: 'partner-id-as-specified',
     mutate: (d) => (d.components.schemas.PartnerId.exclusiveMinimum = 0),
     at: 'components.schemas.PartnerId.exclusiveMinimum',
+  },
+  // The download lives in components.pathItems: each rule that reads operations reads it too.
+  'operation-id-camel-case-at-no-path': { rule: 'operation-id-camel-case', mutate: (d) => (download(d).operationId = 'download_file'), at: `${AT_DOWNLOAD}.operationId` },
+  'partner-id-header-on-every-operation-at-no-path': { rule: 'partner-id-header-on-every-operation', mutate: (d) => (download(d).parameters = []), at: AT_DOWNLOAD },
+  'status-code-from-http-standard-at-no-path': { rule: 'status-code-from-http-standard', mutate: (d) => delete download(d).responses['200']['x-http-standard'], at: `${AT_DOWNLOAD}.responses.200` },
+  'open-shape-marked-at-no-path': {
+    rule: 'open-shape-marked',
+    mutate: (d) => (download(d).responses['416'] = { description: 'Outside the file.', 'x-http-standard': 'RFC 9110 §15.5.17' }),
+    at: `${AT_DOWNLOAD}.responses.416`,
+  },
+  'no-partner-id-in-responses-at-no-path': {
+    rule: 'no-partner-id-in-responses',
+    mutate: (d) => (download(d).responses['200'].content['application/json'].schema.items.properties.partner_id = { type: 'number', deprecated: true }),
+    at: `${AT_DOWNLOAD}.responses.200.content.application/json.schema.items.properties.partner_id`,
+  },
+  // Only `not: {}`, which nothing obeys, states "never returned"; any other schema is a partner_id.
+  'no-partner-id-in-responses-not-never': {
+    rule: 'no-partner-id-in-responses',
+    mutate: (d) => (carriers(d).responses['2XX'].content['application/json'].schema.properties.partner_id = { not: { type: 'string' }, deprecated: true }),
+    at: 'paths./setups/carriers.get.responses.2XX.content.application/json.schema.properties.partner_id',
   },
   'basic-auth-on-every-operation-no-security': {
     rule: 'basic-auth-on-every-operation',
