@@ -3,10 +3,10 @@
 // `url` of a COMPLETED status (#/components/pathItems/CarrierSetupFile). These tools only know
 // operations under `paths`, so their copy places it at the stand-in path SETUP_FILE_PATH, and the
 // mock's copy points the COMPLETED example at the file it serves there.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_JSON } from './paths.ts';
+import { makeTempDir } from './tools.ts';
 
 /** Where the routable copy serves the download. */
 export const SETUP_FILE_PATH = '/carrier-setup-file';
@@ -33,8 +33,8 @@ export function routableBundle(fileUrl?: string): Bundle {
 
 /** Writes routableBundle(fileUrl) into a new temporary folder; `remove` deletes the folder. */
 export function writeRoutableBundle(fileUrl?: string): { file: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shipping-routable-'));
+  const { dir, remove } = makeTempDir('shipping-routable-');
   const file = path.join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(routableBundle(fileUrl)));
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { file, remove };
 }
