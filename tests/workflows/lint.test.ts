@@ -118,3 +118,28 @@ describe('the sandbox description', () => {
     }
   });
 });
+
+// The carrier setup workflow runs against any server: it checks only what the specification states.
+describe('the carrier setup workflow says only what is known', () => {
+  const document = parse(readFileSync(path.join(root, 'openapi/workflows/carrier-setup.arazzo.yaml'), 'utf8'));
+  const steps: any[] = document.workflows[0].steps;
+  const criteria = steps.flatMap((step) => [...(step.successCriteria ?? []), ...(step.onFailure ?? []).flatMap((action: any) => action.criteria ?? [])]);
+  const setupFileSchema = JSON.parse(readFileSync(path.join(root, 'openapi/schemas/carrier-setup-file.schema.json'), 'utf8'));
+
+  it("[2.2.Carrier.code] its carrier code criterion is the contract's carrier code pattern", () => {
+    const codes = criteria.flatMap((c) => [...String(c.condition).matchAll(/match\(@\.code, '([^']+)'\)/g)].map((m) => m[1]));
+    expect(codes.length).toBeGreaterThan(0);
+    // RFC 9535 match() tests the whole value, as the anchors of the JSON Schema pattern do.
+    for (const code of codes) expect(`^${code}$`).toBe(setupFileSchema.$defs.Carrier.properties.code.pattern);
+  });
+
+  it('[7.errors-not-shown] it requires no status code the specification does not give, and reads no answer as throttling', () => {
+    const conditions = criteria.map((c) => String(c.condition));
+    expect(conditions.filter((c) => /\$statusCode\s*==/.test(c))).toEqual([]);
+    const statusChecks = criteria.filter((c) => c.context === '$statusCode');
+    expect(statusChecks.length).toBeGreaterThanOrEqual(4);
+    for (const check of statusChecks) for (const code of ['200', '201', '203', '206', '299']) expect(new RegExp(check.condition).test(code), `${check.condition} ${code}`).toBe(true);
+    expect(conditions.filter((c) => /429|503/.test(c))).toEqual([]);
+    expect(steps.flatMap((step) => (step.onFailure ?? []).map((action: any) => action.name))).toEqual(['waitAndPoll']);
+  });
+});
