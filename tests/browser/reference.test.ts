@@ -19,7 +19,8 @@ const LOOPBACK = /^(127(\.\d+){3}|localhost|\[::1\])$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const bundle = parse(readFileSync(BUNDLE, 'utf8'));
-const operations = Object.entries<any>(bundle.paths).flatMap(([route, item]) =>
+// The download lives at no path (components.pathItems): the reference shows it at `{url}`.
+const operations = [...Object.entries<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems).map((item) => ['{url}', item] as const)].flatMap(([route, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), route, ...item[method] })),
 );
 
