@@ -15,7 +15,7 @@ const work = tempDirForTests('shipping-package-');
 const consumer = path.join(work, 'consumer');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string>; engines: { node: string } };
 const nodes = {
-  'Node 22': path.join(root, 'tests/client/support/node22/node_modules/.bin/node'),
+  'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
 };
 let mock: RunningPrism | undefined;
