@@ -1,4 +1,4 @@
-// `npm run bench`: every part in scripts/bench/ (a module exporting `bench(): Promise<void>`) in name
+// `npm run bench`: every part in dev/bench/ (a module exporting `bench(): Promise<void>`) in name
 // order, each measuring side by side in one run on this machine and printing ratios with their
 // inputs and goals: `check` (the pre-flight check), `client` (the client against openapi-fetch and
 // raw fetch), `sandbox` (the sandbox against Prism and a bare server).
@@ -6,9 +6,9 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { command, run } from './lib/cli.ts';
+import { command, run } from '../dev/cli.ts';
 
-const folder = new URL('./bench/', import.meta.url);
+const folder = new URL('../dev/bench/', import.meta.url);
 const PARTS = readdirSync(folder).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -3)).sort();
 
 async function main(): Promise<void> {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
-import { command, run } from './lib/cli.ts';
-import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOURCE } from './lib/paths.ts';
-import { copyRepository, filesDiffer, redocly, withTempDir } from './lib/tools.ts';
-import { listUnspecified } from './lib/unspecified.ts';
+import { command, run } from '../dev/cli.ts';
+import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOURCE } from '../dev/paths.ts';
+import { copyRepository, filesDiffer, redocly, withTempDir } from '../dev/tools.ts';
+import { listUnspecified } from '../dev/unspecified.ts';
 
 
 export function bundle(outDir: string): void {

@@ -1,7 +1,7 @@
 // Adds up the counts that each test run wrote to test-results/*.json and prints the closing line.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './lib/tools.ts';
+import { root } from '../dev/tools.ts';
 
 const dir = path.join(root, 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };

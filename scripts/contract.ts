@@ -1,11 +1,11 @@
 // Checks recorded traffic (HAR 1.2) against the contract with `redocly drift`, and prints one line
 // per finding: the exchange, the operation, the JSON pointer, the expected and the found.
 //   npm run contract -- <file.har> [<file.har> ...] [--server <base URL>] [--ignore-header <name>] [--json]
-import { command, run } from './lib/cli.ts';
-import { checkHar, formatReport, IGNORED_HEADERS, type HarReport } from './lib/contract.ts';
+import { command, run } from '../dev/cli.ts';
+import { checkHar, formatReport, IGNORED_HEADERS, type HarReport } from '../dev/contract.ts';
 import path from 'node:path';
 
-export { checkHar, formatReport, inferServer, IGNORED_HEADERS, type Finding, type HarReport } from './lib/contract.ts';
+export { checkHar, formatReport, inferServer, IGNORED_HEADERS, type Finding, type HarReport } from '../dev/contract.ts';
 
 function main(): void {
   const program = command('contract', 'Checks recorded traffic (HAR files) against the contract.')

@@ -5,8 +5,8 @@
 // --previous compares with the release before info.version, for the notes of a version already recorded.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUNDLE, compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './lib/releases.ts';
-import { redocly, root } from './lib/tools.ts';
+import { BUNDLE, compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from '../dev/releases.ts';
+import { redocly, root } from '../dev/tools.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,14 +1,14 @@
 // Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
 // build-docs: one self-contained page, the Redoc scripts inlined; and every guide docs/*.md to a page
-// docs/<name>.html beside it (scripts/docs-pages.ts). The API shipping@v3-docs of
+// docs/<name>.html beside it (dev/docs-pages.ts). The API shipping@v3-docs of
 // redocly.yaml adds the decorators and options of the rendered reference. With --check, renders into a temporary folder and fails
 // when the committed page differs (stale or edited by hand).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { renderPages, stalePages } from './docs-pages.ts';
-import { DOCS_PAGE } from './lib/paths.ts';
-import { filesDiffer, redocly, root, withTempDir } from './lib/tools.ts';
+import { renderPages, stalePages } from '../dev/docs-pages.ts';
+import { DOCS_PAGE } from '../dev/paths.ts';
+import { filesDiffer, redocly, root, withTempDir } from '../dev/tools.ts';
 
 export { DOCS_PAGE };
 
@@ -44,7 +44,7 @@ export function renderDocs(outFile: string): void {
     'build-docs',
     'shipping@v3-docs',
     '--template',
-    'scripts/docs-template.hbs',
+    'dev/docs-template.hbs',
     '--inlineBundle',
     '-o',
     outFile,

@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
-import { contractAjv, DOCUMENT_ID, withInlinedRefs } from './lib/ajv.ts';
-import { BUNDLE_JSON } from './lib/paths.ts';
-import { filesDiffer, root, runBin, withTempDir } from './lib/tools.ts';
+import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../dev/ajv.ts';
+import { BUNDLE_JSON } from '../dev/paths.ts';
+import { filesDiffer, root, runBin, withTempDir } from '../dev/tools.ts';
 
 export const GENERATED = ['schema.d.ts', 'validators/index.js', 'validators/index.d.ts'] as const;
 

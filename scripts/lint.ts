@@ -1,7 +1,7 @@
 // Lints the contract source and the bundles with Redocly (redocly.yaml) and Spectral (.spectral.yaml),
 // and the Arazzo workflows with Redocly and Spectral (.spectral-arazzo.yaml).
-// Exits non-zero on any problem. The runs are listed in scripts/lib/lint.ts.
-import { LINT_RUNS } from './lib/lint.ts';
+// Exits non-zero on any problem. The runs are listed in dev/lint.ts.
+import { LINT_RUNS } from '../dev/lint.ts';
 
 let failed = 0;
 for (const run of LINT_RUNS) {

@@ -1,7 +1,7 @@
 // Serves the bundled contract with Prism on loopback, behind a guard that answers malformed,
 // oversized and non-JSON bodies at once: `npm run mock [-- --port 4010]` (or MOCK_PORT).
-import { command, mockPortOption, run } from './lib/cli.ts';
-import { mockBanner, startMock } from './lib/mock.ts';
+import { command, mockPortOption, run } from '../dev/cli.ts';
+import { mockBanner, startMock } from '../dev/mock.ts';
 
 async function main(): Promise<void> {
   const { port } = command('mock', 'Serves the mock of the Shipping Service Public API v3 on loopback.')

@@ -20,8 +20,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { command, freePort, PortInUseError, portOption, run } from './lib/cli.ts';
-import { binPath, root } from './lib/tools.ts';
+import { command, freePort, PortInUseError, portOption, run } from '../dev/cli.ts';
+import { binPath, root } from '../dev/tools.ts';
 
 export const DEFAULT_RECORD_PORT = 4040;
 const SECRET_HEADERS = ['authorization', 'proxy-authorization'];

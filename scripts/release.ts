@@ -5,8 +5,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUNDLE, descriptionVersion, packageVersion, releasedDescription } from './lib/releases.ts';
-import { root } from './lib/tools.ts';
+import { BUNDLE, descriptionVersion, packageVersion, releasedDescription } from '../dev/releases.ts';
+import { root } from '../dev/tools.ts';
 
 const { values } = parseArgs({ options: { replace: { type: 'boolean', default: false } } });
 

@@ -6,7 +6,7 @@
 import { type Command } from 'commander';
 import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
-import { command, PortInUseError, run } from './lib/cli.ts';
+import { command, PortInUseError, run } from '../dev/cli.ts';
 
 export { sandboxBanner };
 

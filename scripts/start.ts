@@ -2,9 +2,9 @@
 // mock and the sandbox side by side on loopback until Ctrl-C.
 //   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT)
 import { refresh } from './build.ts';
-import { command, docsPortOption, mockPortOption, run, sandboxPortOption } from './lib/cli.ts';
-import { serveDocs } from './lib/docs-server.ts';
-import { mockBanner, startMock } from './lib/mock.ts';
+import { command, docsPortOption, mockPortOption, run, sandboxPortOption } from '../dev/cli.ts';
+import { serveDocs } from '../dev/docs-server.ts';
+import { mockBanner, startMock } from '../dev/mock.ts';
 import { sandboxBanner, startSandboxOnPort } from './sandbox.ts';
 
 /** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */

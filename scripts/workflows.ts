@@ -8,7 +8,7 @@ import {
   runWorkflows,
   WORKFLOW_FILES,
   WorkflowOptionsError,
-} from './lib/workflows.ts';
+} from '../dev/workflows.ts';
 
 function wholeNumber(value: string): number {
   const number = Number(value);

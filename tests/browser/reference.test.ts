@@ -8,10 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DOCS_DIR, pageSources } from '../../scripts/docs-pages.ts';
+import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE } from '../../scripts/docs.ts';
-import { BUNDLE } from '../../scripts/lib/releases.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { BUNDLE } from '../../dev/releases.ts';
+import { root } from '../../dev/tools.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(root, 'test-results/browser');

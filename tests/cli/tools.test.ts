@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, runBin } from '../../scripts/lib/tools.ts';
+import { root, runBin } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 import { MAIN, NODE, run } from './support.ts';
 import { basic } from '../support/basic.ts';

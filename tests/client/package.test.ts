@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPrism, startMock } from '../../scripts/lib/prism.ts';
-import { root, runBin } from '../../scripts/lib/tools.ts';
+import { type RunningPrism, startMock } from '../../dev/prism.ts';
+import { root, runBin } from '../../dev/tools.ts';
 import { freePort } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
 

@@ -1,7 +1,7 @@
 // Type-checks tests/client/types.test-d.ts on its own with tsc: the types a user touches match the
 // contract's generated types.
 import { expect, it } from 'vitest';
-import { runBin } from '../../scripts/lib/tools.ts';
+import { runBin } from '../../dev/tools.ts';
 
 it('the request and response types of the client match the contract', () => {
   const checked = runBin('typescript', 'tsc', ['-p', 'tests/client/tsconfig.types.json']);

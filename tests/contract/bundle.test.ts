@@ -4,8 +4,8 @@ import { cpSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleBundles } from '../../scripts/build.ts';
-import { root, withTempDir } from '../../scripts/lib/tools.ts';
-import { listUnspecified } from '../../scripts/lib/unspecified.ts';
+import { root, withTempDir } from '../../dev/tools.ts';
+import { listUnspecified } from '../../dev/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 describe('generated/openapi.{yaml,json}', () => {

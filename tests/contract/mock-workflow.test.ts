@@ -2,7 +2,7 @@
 // README shows it) finishes with the example file, and the documented 206 request returns the
 // example slice with headers that agree with its bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningPrism } from '../../scripts/lib/prism.ts';
+import { startMock, type RunningPrism } from '../../dev/prism.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';

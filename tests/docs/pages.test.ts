@@ -4,9 +4,9 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
-import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../scripts/docs-pages.ts';
+import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE, finishPage } from '../../scripts/docs.ts';
-import { withTempDir } from '../../scripts/lib/tools.ts';
+import { withTempDir } from '../../dev/tools.ts';
 
 const sources = pageSources();
 const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');

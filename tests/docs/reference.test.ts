@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LABEL } from '../../openapi/plugins/docs.js';
 import { DOCS_PAGE, docsAreStale, renderDocs } from '../../scripts/docs.ts';
-import { listUnspecified } from '../../scripts/lib/unspecified.ts';
+import { listUnspecified } from '../../dev/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { tempDirForTests } from '../support/temp.ts';
 

@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUNDLE, descriptionVersion, lastReleaseUpTo, packageVersion } from '../../scripts/lib/releases.ts';
-import { root, withTempDir } from '../../scripts/lib/tools.ts';
+import { BUNDLE, descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/releases.ts';
+import { root, withTempDir } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const version = packageVersion();

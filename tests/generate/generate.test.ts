@@ -3,7 +3,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED, generate, staleFiles } from '../../scripts/generate.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { root } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const node = process.execPath;

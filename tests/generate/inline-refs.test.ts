@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as generated from '../../generated/validators/index.js';
-import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../scripts/lib/ajv.ts';
+import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../dev/ajv.ts';
 import { VALIDATED } from '../../scripts/generate.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { root } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const example = (name: string): unknown => parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;

@@ -1,6 +1,6 @@
 // Everything TypeScript in the repository type-checks under the strict tsconfig.json.
 import { expect, it } from 'vitest';
-import { runBin } from '../../scripts/lib/tools.ts';
+import { runBin } from '../../dev/tools.ts';
 
 it('tsc -p tsconfig.json --noEmit reports no error', () => {
   const result = runBin('typescript', 'tsc', ['-p', 'tsconfig.json', '--noEmit']);

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningPrism } from '../../scripts/lib/prism.ts';
-import { root } from '../../scripts/lib/tools.ts';
+import { startMock, type RunningPrism } from '../../dev/prism.ts';
+import { root } from '../../dev/tools.ts';
 import { freePort } from '../support/servers.ts';
 import { KEY, PROFILE, USER } from './support.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDirForTests } from '../support/temp.ts';
 import { parse, stringify } from 'yaml';
-import { root, spectral } from '../../scripts/lib/tools.ts';
+import { root, spectral } from '../../dev/tools.ts';
 
 interface Finding {
   code: string;

@@ -1,6 +1,6 @@
 // The docs server of `npm start` answers a path that does not decode with 400, and keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDocs, type RunningDocs } from '../../scripts/lib/docs-server.ts';
+import { serveDocs, type RunningDocs } from '../../dev/docs-server.ts';
 import { freePort } from '../support/servers.ts';
 
 let docs: RunningDocs;

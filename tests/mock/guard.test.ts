@@ -2,8 +2,8 @@
 // Content-Type each get a prompt 4xx with a readable reason; everything else reaches Prism.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BODY_LIMIT } from '../../scripts/lib/guard.ts';
-import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
+import { DEFAULT_BODY_LIMIT } from '../../dev/guard.ts';
+import { startMock, type RunningMock } from '../../dev/mock.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';
 

@@ -3,7 +3,7 @@
 // contract gets a validation error; dynamic data obeys the schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { startMock, type RunningMock } from '../../scripts/lib/mock.ts';
+import { startMock, type RunningMock } from '../../dev/mock.ts';
 import { createShippingClient, type ShippingClient } from '../../src/index.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';

@@ -2,7 +2,7 @@
 // upstream that breaks the contract is reported as a violation, in both directions.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startValidationProxy, type RunningPrism } from '../../scripts/lib/prism.ts';
+import { startValidationProxy, type RunningPrism } from '../../dev/prism.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort, json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';

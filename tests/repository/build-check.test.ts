@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirForTests } from '../support/temp.ts';
-import { copyRepository } from '../../scripts/lib/tools.ts';
+import { copyRepository } from '../../dev/tools.ts';
 
 const parent = tempDirForTests('shipping repo-');
 const copy = path.join(parent, 'a folder with spaces');

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../scripts/lib/tools.ts';
+import { root } from '../../dev/tools.ts';
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -41,7 +41,7 @@ describe('scripts and tests, run from any folder', () => {
   });
 
   it('take their own path with fileURLToPath: the pathname of a file URL spells a space %20', () => {
-    const fragile = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)));
+    const fragile = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)));
     expect(fragile).toEqual([]);
   });
 });
@@ -73,26 +73,26 @@ describe('.github/workflows/ci.yml', () => {
 });
 
 describe('one place each', () => {
-  it('the paths of the bundle are spelled out in scripts/lib/paths.ts alone', () => {
-    const spelled = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter(
-      (file) => file !== 'scripts/lib/paths.ts' && /['"`](\.\/)?generated\/openapi\.(yaml|json)['"`]/.test(code(file)),
+  it('the paths of the bundle are spelled out in dev/paths.ts alone', () => {
+    const spelled = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter(
+      (file) => file !== 'dev/paths.ts' && /['"`](\.\/)?generated\/openapi\.(yaml|json)['"`]/.test(code(file)),
     );
     expect(spelled).toEqual([]);
   });
 
-  it('ports are parsed in scripts/lib/cli.ts alone', () => {
-    const parsing = tsFiles('scripts').filter((file) => file !== 'scripts/lib/cli.ts' && /process\.env\.[A-Z_]*PORT\b|\bport\b['"]?\s*:\s*\{\s*type\s*:/.test(code(file)));
+  it('ports are parsed in dev/cli.ts alone', () => {
+    const parsing = [...tsFiles('scripts'), ...tsFiles('dev')].filter((file) => file !== 'dev/cli.ts' && /process\.env\.[A-Z_]*PORT\b|\bport\b['"]?\s*:\s*\{\s*type\s*:/.test(code(file)));
     expect(parsing).toEqual([]);
   });
 
-  it('temporary folders are made by scripts/lib/tools.ts alone', () => {
-    const making = [...tsFiles('scripts'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => file !== 'scripts/lib/tools.ts' && /mkdtemp/.test(code(file)));
+  it('temporary folders are made by dev/tools.ts alone', () => {
+    const making = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => file !== 'dev/tools.ts' && /mkdtemp/.test(code(file)));
     expect(making).toEqual([]);
   });
 
-  it('the lint runs of the contract are listed in scripts/lib/lint.ts alone', () => {
-    const listing = [...tsFiles('scripts'), ...tsFiles('tests')].filter(
-      (file) => file !== 'scripts/lib/lint.ts' && /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
+  it('the lint runs of the contract are listed in dev/lint.ts alone', () => {
+    const listing = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('tests')].filter(
+      (file) => file !== 'dev/lint.ts' && /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
     );
     expect(listing).toEqual([]);
   });

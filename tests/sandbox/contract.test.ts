@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../scripts/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
-import { withTempDir } from '../../scripts/lib/tools.ts';
+import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { harRecorder } from './support/har.ts';
 import { basic, closeSandboxes, post, sandbox, sleep } from './support/sandbox.ts';

@@ -4,9 +4,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUNDLE_JSON, BUNDLE_YAML } from '../../scripts/lib/paths.ts';
-import { redocly, root, spectral, withTempDir } from '../../scripts/lib/tools.ts';
-import { prepareWorkflowFile, WORKFLOW_FILES } from '../../scripts/lib/workflows.ts';
+import { BUNDLE_JSON, BUNDLE_YAML } from '../../dev/paths.ts';
+import { redocly, root, spectral, withTempDir } from '../../dev/tools.ts';
+import { prepareWorkflowFile, WORKFLOW_FILES } from '../../dev/workflows.ts';
 
 interface Finding {
   code: string;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } from '../../scripts/lib/workflows.ts';
-import { BUNDLE_YAML } from '../../scripts/lib/paths.ts';
-import { makeTempDir, root } from '../../scripts/lib/tools.ts';
+import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } from '../../dev/workflows.ts';
+import { BUNDLE_YAML } from '../../dev/paths.ts';
+import { makeTempDir, root } from '../../dev/tools.ts';
 import { type PlantedFault, startPlantedServer } from './planted-server.ts';
 import { basic } from '../support/basic.ts';
 

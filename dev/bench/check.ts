@@ -8,8 +8,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { carrierSetupIndex, type CarrierSetupFile, checkShipment, type CarrierSetupIndex, validateCarrierSetupFile } from '../../src/index.ts';
 import { setupFileOfSize } from '../../tests/client/support/setup-file.ts';
-import { median } from '../lib/bench.ts';
-import { root } from '../lib/tools.ts';
+import { median } from '../bench.ts';
+import { root } from '../tools.ts';
 
 const FILE_BYTES = 30 * 1024 * 1024;
 const CHECK_ROUNDS = 5;
@@ -79,7 +79,7 @@ function checksPerSecond(index: CarrierSetupIndex, bodies: unknown[]): number {
 }
 
 export async function bench(): Promise<void> {
-  console.log('\nPre-flight check (scripts/bench/check.ts)');
+  console.log('\nPre-flight check (dev/bench/check.ts)');
   const text = worldNames(setupFileOfSize(FILE_BYTES));
   const [data, parseMs] = time(() => JSON.parse(text.toString('utf8')) as unknown);
   const [file, validateMs] = time(() => validateCarrierSetupFile(data));

@@ -13,7 +13,7 @@
 // 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { sendProblem } from '../../src/sandbox/problems.ts';
+import { sendProblem } from '../src/sandbox/problems.ts';
 import { PortInUseError } from './cli.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

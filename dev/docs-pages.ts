@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { BUNDLE_JSON, DOCS_DIR } from './lib/paths.ts';
-import { root } from './lib/tools.ts';
+import { BUNDLE_JSON, DOCS_DIR } from './paths.ts';
+import { root } from './tools.ts';
 
 export { DOCS_DIR };
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root folder. */
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The root of the contract source, relative to the root (as the tools are given it). */
 export const SOURCE = 'openapi/openapi.yaml';

@@ -1,5 +1,5 @@
 // Lists the open points of a bundled description: every x-unspecified, with its JSON pointer.
-import { pointerSegment } from '../../src/json-pointer.ts';
+import { pointerSegment } from '../src/json-pointer.ts';
 
 export interface OpenPoint {
   pointer: string;

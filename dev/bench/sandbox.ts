@@ -15,10 +15,10 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startMock } from '../lib/prism.ts';
-import { median } from '../lib/bench.ts';
-import { freePort } from '../lib/cli.ts';
-import { root } from '../lib/tools.ts';
+import { startMock } from '../prism.ts';
+import { median } from '../bench.ts';
+import { freePort } from '../cli.ts';
+import { root } from '../tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Autocannon = (options: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body?: string }) => Promise<{
@@ -91,7 +91,7 @@ async function measure(url: string, method: 'GET' | 'POST', pid: number | undefi
     url,
     method,
     connections: CONNECTIONS,
-    // Accept as fetch sends it: Prism 5.16 answers 500 to a request without one where the answer is */* (scripts/lib/guard.ts).
+    // Accept as fetch sends it: Prism 5.16 answers 500 to a request without one where the answer is */* (dev/guard.ts).
     headers: { authorization: AUTHORIZATION, accept: '*/*', 'partner-id': '10042', ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body } : {}),
   };

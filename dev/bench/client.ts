@@ -19,7 +19,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { type Script, setupFileOfSize } from '../../tests/client/support/setup-file.ts';
-import { median } from '../lib/bench.ts';
+import { median } from '../bench.ts';
 
 const scriptPath = fileURLToPath(import.meta.url);
 const FILE_BYTES = 30 * 1024 * 1024;

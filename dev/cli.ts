@@ -2,7 +2,7 @@
 // one line naming the flag or the environment variable it came from.
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SANDBOX_PORT, parseSandboxPort } from '../../src/sandbox/command-line.ts';
+import { DEFAULT_SANDBOX_PORT, parseSandboxPort } from '../src/sandbox/command-line.ts';
 
 /** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
 export function parsePort(value: string): number {
