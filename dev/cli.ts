@@ -43,10 +43,14 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Runs an entry point: an error ends the process with its message alone, no stack trace. */
+/**
+ * Runs an entry point: a number it returns is the exit code; an error ends the process with its
+ * message alone, no stack trace, and `exitCode`. A server returns nothing and keeps running.
+ */
 export async function run(main: () => unknown | Promise<unknown>, exitCode = 1): Promise<void> {
   try {
-    await main();
+    const code = await main();
+    if (typeof code === 'number') process.exit(code);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(exitCode);

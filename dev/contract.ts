@@ -201,3 +201,18 @@ export function formatReport(report: HarReport): string {
   const count = `${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${exchanges} exchange${exchanges === 1 ? '' : 's'}`;
   return `${head}: ${count}\n${lines.join('\n')}\n${ignored}`;
 }
+
+/** `npm run contract`: checks each HAR file and prints the reports; returns 0 without drift, 1 with. */
+export function checkRecordings(files: string[], options: { server?: string; ignoreHeader?: string[]; json?: boolean } = {}): number {
+  let drift = 0;
+  const reports: HarReport[] = [];
+  for (const file of files) {
+    const report = checkHar(path.resolve(file), { server: options.server, ignoreHeaders: options.ignoreHeader ?? [] });
+    reports.push(report);
+    drift += report.findings.length;
+    if (!options.json) console.log(formatReport(report));
+  }
+  if (options.json) console.log(JSON.stringify(reports, null, 2));
+  else console.log(drift === 0 ? '\nNo drift.' : `\nDrift: ${drift} finding${drift === 1 ? '' : 's'}.`);
+  return drift === 0 ? 0 : 1;
+}

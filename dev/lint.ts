@@ -48,3 +48,14 @@ export const LINT_RUNS: LintRun[] = [
   },
   spectralRun('spectral lint openapi/workflows/ (Arazzo)', arazzoSpectral),
 ];
+
+/** `npm run lint`: every run of LINT_RUNS, printed; returns the exit code. */
+export function lintAll(): number {
+  let failed = 0;
+  for (const lintRun of LINT_RUNS) {
+    console.log(`\n# ${lintRun.name}`);
+    if (lintRun.print() !== 0) failed += 1;
+  }
+  console.log(failed === 0 ? '\nLint passed.' : `\nLint failed in ${failed} of ${LINT_RUNS.length} runs.`);
+  return failed === 0 ? 0 : 1;
+}

@@ -50,3 +50,13 @@ export function mockBanner(url: string): string {
     `  curl -u apiuser:apikey ${url}/setups/carriers -H 'Prefer: example=completed'`,
   ].join('\n');
 }
+
+/** `npm run mock`: serves the mock until Ctrl-C, or until Prism exits (with its exit code). */
+export async function serveMock({ port }: { port: number }): Promise<void> {
+  const mock = await startMock({ port });
+  console.log(mockBanner(mock.url));
+  const stop = () => void mock.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  void mock.exited.then((code) => process.exit(code ?? 0));
+}

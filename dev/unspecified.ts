@@ -1,5 +1,7 @@
 // Lists the open points of a bundled description: every x-unspecified, with its JSON pointer.
+import { readFileSync } from 'node:fs';
 import { pointerSegment } from '../src/json-pointer.ts';
+import { BUNDLE_JSON } from './paths.ts';
 
 export interface OpenPoint {
   pointer: string;
@@ -21,4 +23,11 @@ export function listUnspecified(document: unknown): OpenPoint[] {
   };
   walk(document, '');
   return points;
+}
+
+/** `npm run unspecified`: prints every open point of the bundle with its JSON pointer. */
+export function printUnspecified(): void {
+  const points = listUnspecified(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
+  for (const { pointer, text } of points) console.log(`${pointer}\n    ${text}`);
+  console.log(`\n${points.length} points are marked x-unspecified.`);
 }

@@ -223,3 +223,32 @@ export function describeRuns(runs: WorkflowRun[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * `npm run workflows`: runs the workflows against `server` with the credentials of the environment,
+ * prints the output of each failed (or, verbose, every) run and a summary. Returns 0 when every
+ * workflow passed, 1 when a step failed, 2 on a usage error.
+ */
+export async function runWorkflowsCommand(options: { server?: string; workflow?: string[]; pollSeconds: number; pollLimit: number; reportDir?: string; verbose?: boolean }): Promise<number> {
+  try {
+    const runs = await runWorkflows({
+      server: options.server ?? process.env.SHIPPING_BASE_URL ?? '',
+      user: process.env.SHIPPING_USER ?? '',
+      apiKey: process.env.SHIPPING_API_KEY ?? '',
+      workflows: options.workflow,
+      pollSeconds: options.pollSeconds,
+      pollLimit: options.pollLimit,
+      reportDir: options.reportDir,
+    });
+    for (const run of runs) if (options.verbose || !run.passed) process.stdout.write(run.output);
+    const passed = runs.every((run) => run.passed);
+    (passed ? console.log : console.error)(`\n${describeRuns(runs)}`);
+    return passed ? 0 : 1;
+  } catch (error) {
+    if (error instanceof WorkflowOptionsError) {
+      console.error(`workflows: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,51 +1,14 @@
-// Compares the bundled description with the last release (docs/releases/<version>/openapi.yaml)
-// using `redocly diff`, which rates every change by the semver part it must raise. Fails on a
-// breaking (major) change unless the major part of info.version was raised over the release's.
-//   npm run diff [-- --base <released.yaml>] [--revision <bundle.yaml>] [--format markdown -o report.md]
-// --previous compares with the release before info.version, for the notes of a version already recorded.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { BUNDLE, compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from '../dev/releases.ts';
-import { redocly, root } from '../dev/tools.ts';
+// `npm run diff [-- --base <released.yaml>] [--revision <bundle.yaml>] [--format markdown -o report.md] [--previous]`:
+// the bundle against the last release, failing on a breaking change unless the major part was raised (dev/diff.ts).
+import { command, run } from '../dev/cli.ts';
+import { type DiffOptions, diffWithRelease } from '../dev/diff.ts';
 
-const { values } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    revision: { type: 'string', default: BUNDLE },
-    format: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    previous: { type: 'boolean', default: false },
-  },
-});
-
-const revision = path.resolve(values.revision);
-const version = descriptionVersion(revision);
-const lastRelease = lastReleaseUpTo(version, { before: values.previous });
-const base = values.base ? path.resolve(values.base) : lastRelease && releasedDescription(lastRelease);
-if (!base) {
-  console.log(`No release ${values.previous ? 'before' : 'at or below'} ${version} in docs/releases/: nothing to compare with.`);
-  process.exit(0);
-}
-const baseVersion = descriptionVersion(base);
-if (compareVersions(version, baseVersion) < 0) {
-  console.error(`info.version ${version} is lower than the released ${baseVersion}.`);
-  process.exit(1);
-}
-
-const majorRaised = parseVersion(version)[0] > parseVersion(baseVersion)[0];
-const args = ['diff', base, revision, '--fail-on', majorRaised ? 'none' : 'major'];
-if (values.format) args.push('--format', values.format);
-if (values.output) args.push('--output', path.resolve(values.output));
-
-const rel = (file: string) => path.relative(root, file);
-console.log(`Comparing ${rel(revision)} (${version}) with ${rel(base)} (${baseVersion}).`);
-const status = redocly(args, { inherit: true }).status;
-if (status !== 0) {
-  console.error(`Breaking changes since ${baseVersion}: raise the major part of info.version (and package.json), or undo them.`);
-  process.exit(1);
-}
-console.log(
-  majorRaised
-    ? `The major version was raised (${baseVersion} -> ${version}): breaking changes are allowed; list them in CHANGELOG.md.`
-    : `No breaking change since ${baseVersion}.`,
-);
+const options = command('diff', 'Compares the bundle with the last release and fails on a breaking change unless the major version was raised.')
+  .option('--base <released.yaml>', 'the description to compare with (default: the last release in docs/releases/)')
+  .option('--revision <bundle.yaml>', 'the description compared (default: generated/openapi.yaml)')
+  .option('--format <format>', "redocly diff's report format, such as markdown")
+  .option('-o, --output <file>', 'write the report there')
+  .option('--previous', 'compare with the release before info.version')
+  .parse()
+  .opts<DiffOptions>();
+await run(() => diffWithRelease(options));

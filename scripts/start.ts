@@ -1,87 +1,12 @@
-// `npm start`: brings the generated files up to date, then serves the rendered API reference, the
-// mock and the sandbox side by side on loopback until Ctrl-C.
-//   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT)
-import { refresh } from './build.ts';
+// `npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]` (or DOCS_PORT, MOCK_PORT,
+// SANDBOX_PORT): the reference, the mock and the sandbox side by side on loopback (dev/start.ts).
 import { command, docsPortOption, mockPortOption, run, sandboxPortOption } from '../dev/cli.ts';
-import { serveDocs } from '../dev/docs-server.ts';
-import { mockBanner, startMock } from '../dev/mock.ts';
-import { sandboxBanner, startSandboxOnPort } from './sandbox.ts';
+import { type Options, startAll } from '../dev/start.ts';
 
-/** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
-interface Started {
-  banner: string;
-  stop: () => Promise<void>;
-  /** Settles if the server stops on its own. */
-  exited?: Promise<number | null>;
-}
-
-interface Options {
-  port: number;
-  docsPort: number;
-  sandboxPort: number;
-}
-
-/** The servers, started in this order and stopped in the reverse order. */
-const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Started> }> = [
-  {
-    name: 'the rendered reference',
-    start: async ({ docsPort }) => {
-      const docs = await serveDocs(docsPort);
-      return { banner: `API reference: ${docs.url}`, stop: docs.stop };
-    },
-  },
-  {
-    name: 'the mock',
-    start: async ({ port }) => {
-      const mock = await startMock({ port });
-      return { banner: mockBanner(mock.url), stop: mock.stop, exited: mock.exited };
-    },
-  },
-  {
-    name: 'the sandbox',
-    start: async ({ sandboxPort }) => {
-      const sandbox = await startSandboxOnPort(sandboxPort, '--sandbox-port or SANDBOX_PORT');
-      return { banner: sandboxBanner(sandbox), stop: sandbox.close };
-    },
-  },
-];
-
-async function main(): Promise<void> {
-  const options = command('start', 'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.')
-    .addOption(docsPortOption())
-    .addOption(mockPortOption())
-    .addOption(sandboxPortOption('sandbox-port'))
-    .parse()
-    .opts<Options>();
-
-  const made = refresh();
-  console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
-
-  const started: Array<Started & { name: string }> = [];
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const server of started.reverse()) await server.stop();
-    process.exit(code);
-  };
-  process.once('SIGINT', () => void stop(0));
-  process.once('SIGTERM', () => void stop(0));
-  try {
-    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options)) });
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    await stop(1);
-  }
-  for (const server of started) console.log(server.banner);
-  console.log('Press Ctrl-C to stop them all.');
-  for (const server of started) {
-    void server.exited?.then((code) => {
-      if (stopping) return;
-      console.error(`${server.name[0]!.toUpperCase()}${server.name.slice(1)} stopped unexpectedly (exit code ${code}).`);
-      void stop(code || 1);
-    });
-  }
-}
-
-if (import.meta.main) await run(main);
+const options = command('start', 'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.')
+  .addOption(docsPortOption())
+  .addOption(mockPortOption())
+  .addOption(sandboxPortOption('sandbox-port'))
+  .parse()
+  .opts<Options>();
+await run(() => startAll(options));

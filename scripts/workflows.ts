@@ -1,14 +1,8 @@
-// Runs the Arazzo workflows of openapi/workflows/ against a server with `redocly respect`:
-// `npm run workflows -- --server <base URL>`, credentials from SHIPPING_USER and SHIPPING_API_KEY.
-import { Command, InvalidArgumentError } from 'commander';
-import {
-  DEFAULT_POLL_LIMIT,
-  DEFAULT_POLL_SECONDS,
-  describeRuns,
-  runWorkflows,
-  WORKFLOW_FILES,
-  WorkflowOptionsError,
-} from '../dev/workflows.ts';
+// `npm run workflows -- --server <base URL>`: the Arazzo workflows of openapi/workflows/ run with
+// `redocly respect`, credentials from SHIPPING_USER and SHIPPING_API_KEY (dev/workflows.ts).
+import { InvalidArgumentError } from 'commander';
+import { command, run } from '../dev/cli.ts';
+import { DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS, runWorkflowsCommand, WORKFLOW_FILES } from '../dev/workflows.ts';
 
 function wholeNumber(value: string): number {
   const number = Number(value);
@@ -16,8 +10,7 @@ function wholeNumber(value: string): number {
   return number;
 }
 
-const program = new Command('workflows')
-  .description('Run the Arazzo workflows against a server of the Shipping Service Public API v3 with redocly respect.')
+const options = command('workflows', 'Run the Arazzo workflows against a server of the Shipping Service Public API v3 with redocly respect.')
   .option('--server <base URL>', 'the base URL of the API, ending in /api/public/v3 (default: SHIPPING_BASE_URL)')
   .option('--workflow <name...>', `the workflows to run: ${WORKFLOW_FILES.map((w) => `${w.name}${w.needsSandbox ? ' (sandbox only)' : ''}`).join(', ')}; all by default`)
   .option('--poll-seconds <n>', 'seconds between polls of the carrier setup status', wholeNumber, DEFAULT_POLL_SECONDS)
@@ -35,30 +28,7 @@ Example:
   npm run workflows -- --server https://<host>/api/public/v3 --workflow carrier-setup`,
   )
   .showHelpAfterError()
-  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
-
-program.parse();
-const options = program.opts<{ server?: string; workflow?: string[]; pollSeconds: number; pollLimit: number; reportDir?: string; verbose?: boolean }>();
-
-try {
-  const runs = await runWorkflows({
-    server: options.server ?? process.env.SHIPPING_BASE_URL ?? '',
-    user: process.env.SHIPPING_USER ?? '',
-    apiKey: process.env.SHIPPING_API_KEY ?? '',
-    workflows: options.workflow,
-    pollSeconds: options.pollSeconds,
-    pollLimit: options.pollLimit,
-    reportDir: options.reportDir,
-  });
-  for (const run of runs) if (options.verbose || !run.passed) process.stdout.write(run.output);
-  const summary = describeRuns(runs);
-  const passed = runs.every((run) => run.passed);
-  (passed ? console.log : console.error)(`\n${summary}`);
-  process.exit(passed ? 0 : 1);
-} catch (error) {
-  if (error instanceof WorkflowOptionsError) {
-    console.error(`workflows: ${error.message}`);
-    process.exit(2);
-  }
-  throw error;
-}
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+  .parse()
+  .opts<{ server?: string; workflow?: string[]; pollSeconds: number; pollLimit: number; reportDir?: string; verbose?: boolean }>();
+await run(() => runWorkflowsCommand(options));

@@ -92,15 +92,6 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
   const sandbox = configure(program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'));
   for (const option of sandboxOptions()) sandbox.addOption(option);
   sandbox.action(async (options) => done(await (await import('./sandbox.ts')).sandbox(options, io)));
-  configure(
-    program
-      .command('contract')
-      .description('check recorded traffic (HAR files) against the contract; exit 1 on drift')
-      .argument('<file.har...>', 'the recordings')
-      .option('--server <url>', 'the API base URL of the recording, when it cannot be inferred')
-      .option('--json', 'print the reports as JSON')
-      .action(async (files, options) => done(await (await import('./contract.ts')).contract(files, options, io))),
-  );
   return program;
 }
 

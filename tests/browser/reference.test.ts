@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
-import { DOCS_PAGE } from '../../scripts/docs.ts';
+import { DOCS_PAGE } from '../../dev/docs.ts';
 import { BUNDLE } from '../../dev/releases.ts';
 import { root } from '../../dev/tools.ts';
 

@@ -19,7 +19,7 @@ afterAll(() => files.remove());
 const cli = (argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean } = {}) => run(argv, { cwd: files.dir, ...options });
 
 describe('help and usage', () => {
-  const commands = [[], ['setup'], ['setup', 'pull'], ['setup', 'validate'], ['setup', 'routes'], ['setup', 'show'], ['check'], ['sandbox'], ['contract']];
+  const commands = [[], ['setup'], ['setup', 'pull'], ['setup', 'validate'], ['setup', 'routes'], ['setup', 'show'], ['check'], ['sandbox']];
   it.each(commands.map((c) => [c.join(' ') || '(root)', c]))('--help on %s exits 0 with the usage', async (_name, command) => {
     const result = await cli([...command, '--help']);
     expect(result.code).toBe(0);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../dev/docs-pages.ts';
-import { DOCS_PAGE, finishPage } from '../../scripts/docs.ts';
+import { DOCS_PAGE, finishPage } from '../../dev/docs.ts';
 import { withTempDir } from '../../dev/tools.ts';
 
 const sources = pageSources();

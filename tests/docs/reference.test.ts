@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LABEL } from '../../openapi/plugins/docs.js';
-import { DOCS_PAGE, docsAreStale, renderDocs } from '../../scripts/docs.ts';
+import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { tempDirForTests } from '../support/temp.ts';

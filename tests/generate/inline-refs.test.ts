@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as generated from '../../generated/validators/index.js';
 import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../dev/ajv.ts';
-import { VALIDATED } from '../../scripts/generate.ts';
+import { VALIDATED } from '../../dev/generate.ts';
 import { root } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 

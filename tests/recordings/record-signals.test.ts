@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/tools.ts';
-import { startRecorder } from '../../scripts/record.ts';
+import { startRecorder } from '../../dev/record.ts';
 import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
 import { withTempDir } from '../support/temp.ts';
 import { basic } from '../support/basic.ts';

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { checkHar, formatReport } from '../../scripts/contract.ts';
+import { checkHar, formatReport } from '../../dev/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';

@@ -1,0 +1,79 @@
+// Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
+// build-docs: one self-contained page, the Redoc scripts inlined; and every guide docs/*.md to a page
+// docs/<name>.html beside it (dev/docs-pages.ts). The API shipping@v3-docs of
+// redocly.yaml adds the decorators and options of the rendered reference. With --check, renders into a temporary folder and fails
+// when the committed page differs (stale or edited by hand).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { renderPages, stalePages } from './docs-pages.ts';
+import { DOCS_PAGE } from './paths.ts';
+import { filesDiffer, redocly, root, withTempDir } from './tools.ts';
+
+export { DOCS_PAGE };
+
+// Redoc's footer shows a logo from cdn.redoc.ly, which the page's own Content-Security-Policy
+// blocks: a broken image. The page shows the same attribution with a logo of its own, inlined as a
+// data: URI, which the policy allows.
+const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+const svg = (width: number, text: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="18" viewBox="0 0 ${width} 18"><text x="0" y="14" font-family="sans-serif" font-size="14" font-weight="600" fill="#1a1c21">${text}</text></svg>`;
+export const INLINE_LOGOS = [svg(64, 'Redocly'), svg(12, 'R')].map((image) => `data:image/svg+xml,${encodeURIComponent(image)}`);
+
+// The search box is prerendered as "Loading..." and says "Search" once the page's script has built
+// its index; a reader sees "Loading..." until then, and forever with scripts off. The prerendered
+// text is the one it ends with.
+const SEARCH_PRERENDERED = '<span>Loading...</span>';
+const SEARCH_READY = '<span>Search</span>';
+
+/** The page as Redocly rendered it, with the two fixes above; fails when Redoc changed under them. */
+export function finishPage(html: string): string {
+  let page = html;
+  LOGO_URLS.forEach((url, i) => {
+    if (!page.includes(url)) throw new Error(`The rendered reference no longer names ${url}: check its footer logo.`);
+    page = page.replaceAll(url, INLINE_LOGOS[i]!);
+  });
+  const trigger = page.indexOf('data-testid="search-trigger"');
+  const loading = page.indexOf(SEARCH_PRERENDERED, trigger);
+  if (trigger < 0 || loading < 0 || loading - trigger > 4000) throw new Error('The rendered reference no longer prerenders its search box as expected.');
+  return page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
+}
+
+export function renderDocs(outFile: string): void {
+  const result = redocly([
+    'build-docs',
+    'shipping@v3-docs',
+    '--template',
+    'dev/docs-template.hbs',
+    '--inlineBundle',
+    '-o',
+    outFile,
+  ]);
+  if (result.status !== 0) throw new Error(`redocly build-docs failed:\n${result.stdout}${result.stderr}`);
+  writeFileSync(outFile, finishPage(readFileSync(outFile, 'utf8')));
+  // The guides, as pages beside the reference.
+  renderPages(path.dirname(outFile));
+}
+
+/** Whether `page` differs from a fresh rendering of the bundle. */
+export function docsAreStale(page = DOCS_PAGE): boolean {
+  return withTempDir('shipping-docs-', (dir) => {
+    const fresh = path.join(dir, 'index.html');
+    renderDocs(fresh);
+    return filesDiffer(page, fresh) || stalePages(path.dirname(page), dir).length > 0;
+  });
+}
+
+/** `npm run docs [-- --check]`: renders the reference and the guides, or checks them; returns the exit code. */
+export function docs({ check = false }: { check?: boolean } = {}): number {
+  if (check) {
+    if (docsAreStale()) {
+      console.error('Stale: docs/index.html or a guide page docs/*.html differs from its source. Run `npm run docs` and commit the result.');
+      return 1;
+    }
+    console.log('docs/index.html matches generated/openapi.yaml, and every guide page its Markdown.');
+    return 0;
+  }
+  renderDocs(DOCS_PAGE);
+  console.log('Rendered generated/openapi.yaml into docs/index.html, and the guides into docs/*.html.');
+  return 0;
+}
