@@ -3,7 +3,7 @@
 // agreement, the services, the required fields) and lists what it could not check, with the reason,
 // where the specification leaves the meaning open.
 import { ShipmentCreate } from '../generated/validators/index.js';
-import { type CarrierSetupIndex, type IndexedCombination, type IndexedService, toIndex } from './setup-index.ts';
+import { type CarrierSetupIndex, type IndexedCombination, type IndexedService, toIndex } from './preflight/setup-index.ts';
 import type { CarrierSetupFile } from './validate.ts';
 import { firstProblem, pointerSegment } from './json-pointer.ts';
 

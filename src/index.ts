@@ -22,7 +22,7 @@ export {
   type IndexedProduct,
   type IndexedService,
   type RouteCarrier,
-} from './setup-index.ts';
+} from './preflight/setup-index.ts';
 export {
   checkShipment,
   type ShipmentCheck,
