@@ -17,17 +17,15 @@ export type { components, operations, paths } from '../generated/schema.js';
 export {
   type CarrierSetupIndex,
   carrierSetupIndex,
+  checkShipment,
   type CombinationServices,
   type IndexedCombination,
   type IndexedProduct,
   type IndexedService,
   type RouteCarrier,
-} from './setup-index.ts';
-export {
-  checkShipment,
   type ShipmentCheck,
   type ShipmentProblem,
   type ShipmentProblemCode,
   type UncheckedCode,
   type UncheckedItem,
-} from './check-shipment.ts';
+} from './preflight/index.ts';

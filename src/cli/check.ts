@@ -1,5 +1,5 @@
 // `check <shipment.json> --setup <setup.json>`: the pre-flight check of a shipment body.
-import { checkShipment } from '../check-shipment.ts';
+import { checkShipment } from '../preflight/check.ts';
 import { readJson, readSetupIndex } from './files.ts';
 import { EXIT, type Io, line, painter } from './io.ts';
 

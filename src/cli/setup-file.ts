@@ -1,6 +1,6 @@
 // `setup validate`, `setup routes` and `setup show`: what a carrier setup file holds, read offline.
-import type { IndexedCombination } from '../setup-index.ts';
-import { carrierSetupIndex } from '../setup-index.ts';
+import type { IndexedCombination } from '../preflight/setup-index.ts';
+import { carrierSetupIndex } from '../preflight/setup-index.ts';
 import { readSetupFile, readSetupIndex } from './files.ts';
 import { CliError, EXIT, type Io, line, painter } from './io.ts';
 import { table } from './table.ts';
