@@ -2,11 +2,12 @@
 // the /_sandbox routes; every error answered as a problem (RFC 9457) with a 4xx status.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { apiRoutes, BASE_PATH, type SandboxContext } from './api.ts';
+import { apiRoutes } from './api.ts';
+import { BASE_PATH, type SandboxContext } from './context.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
-import { sandboxRoutes } from './sandbox-routes.ts';
+import { sandboxRoutes } from './routes/controls.ts';
 import { SandboxState } from './state.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {

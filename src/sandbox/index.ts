@@ -2,10 +2,10 @@
 // loopback (the carrier setup lifecycle, the download, creations with partner attribution, faults).
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { BASE_PATH } from './api.ts';
+import { BASE_PATH } from './context.ts';
 import { buildSandbox, originOf, type SandboxAppOptions } from './app.ts';
 
-export { BASE_PATH } from './api.ts';
+export { BASE_PATH } from './context.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };

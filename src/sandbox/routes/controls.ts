@@ -1,9 +1,10 @@
 // The routes outside the API, under /_sandbox, for the calling API user: the Partner IDs stored on
 // what it created, a reset of its account, and faults queued for its next requests.
 import type { FastifyInstance } from 'fastify';
-import { expireNow, type SandboxContext } from './api.ts';
-import { describeValue, type ProblemItem, SandboxProblem } from './problems.ts';
-import type { Fault } from './state.ts';
+import type { SandboxContext } from '../context.ts';
+import { expireNow } from '../lifecycle.ts';
+import { describeValue, type ProblemItem, SandboxProblem } from '../problems.ts';
+import type { Fault } from '../state.ts';
 
 const FIELDS: Record<Fault['fault'], Record<string, { min: number; required?: boolean; default?: number }>> = {
   throttle: { count: { min: 1, default: 1 }, retryAfterSeconds: { min: 0, default: 1 } },

@@ -1,0 +1,48 @@
+// Partner attribution in the sandbox (specification 5.2): the Partner-ID header read on every
+// request, and the Partner ID stored on what is created.
+import type { FastifyRequest } from 'fastify';
+import { partnerIdFromText } from '../partner-id.ts';
+import { describeValue, SandboxProblem } from './problems.ts';
+import type { Attribution, Kind } from './state.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Partner-ID header, checked; null when absent. */
+    partnerId: number | null;
+  }
+}
+
+/**
+ * The Partner-ID header: absent, or the text of one decimal number (the contract's
+ * PartnerIdHeaderValue; whether it is whole, and its range, are open). Sets request.partnerId.
+ */
+export function checkPartnerId(request: FastifyRequest): void {
+  const value = request.headers['partner-id'];
+  if (value === undefined) {
+    request.partnerId = null;
+    return;
+  }
+  const number = Array.isArray(value) ? undefined : partnerIdFromText(value);
+  if (number === undefined) {
+    const found = Array.isArray(value) ? `${value.length} Partner-ID headers` : describeValue(value);
+    throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042 (found ${found}).`, [
+      { header: 'Partner-ID', message: `must be a number (found ${found})` },
+    ]);
+  }
+  request.partnerId = number;
+}
+
+/**
+ * The Partner ID stored on a created resource: the header when given; else the deprecated body
+ * field, except on drafts, which take the header only. A body value that was not stored is shown as
+ * ignored.
+ */
+export function attribute(id: string, kind: Kind, header: number | null, body: unknown): Attribution {
+  const hasBodyField = typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
+  const bodyValue = hasBodyField ? (body as Record<string, unknown>).partner_id : undefined;
+  // Specification 5.2: the header wins over the body field, and drafts take the header only.
+  const source = header !== null ? 'header' : hasBodyField && kind !== 'shipment_draft' ? 'body' : 'none';
+  const attribution: Attribution = { id, resource: kind, partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null, source };
+  if (hasBodyField && source !== 'body') attribution.ignoredBodyPartnerId = bodyValue;
+  return attribution;
+}
