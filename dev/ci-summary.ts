@@ -1,7 +1,7 @@
 // Adds up the counts that each test run wrote to test-results/*.json and prints the closing line.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './tools.ts';
+import { root } from './paths.ts';
 
 /** Prints `N passed, N failed, N skipped` over every run in test-results/; returns the exit code. */
 export function summarizeTestResults(): number {

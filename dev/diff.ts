@@ -4,8 +4,9 @@
 //   npm run diff [-- --base <released.yaml>] [--revision <bundle.yaml>] [--format markdown -o report.md]
 // --previous compares with the release before info.version, for the notes of a version already recorded.
 import path from 'node:path';
-import { BUNDLE, compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './releases.ts';
-import { redocly, root } from './tools.ts';
+import { compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './releases.ts';
+import { BUNDLE_YAML, root } from './paths.ts';
+import { redocly } from './tools.ts';
 
 export interface DiffOptions {
   base?: string;
@@ -17,7 +18,7 @@ export interface DiffOptions {
 
 /** `npm run diff`: compares the bundle with the last release; returns the exit code. */
 export function diffWithRelease(values: DiffOptions = {}): number {
-const revision = path.resolve(values.revision ?? BUNDLE);
+const revision = path.resolve(values.revision ?? BUNDLE_YAML);
 const version = descriptionVersion(revision);
 const lastRelease = lastReleaseUpTo(version, { before: values.previous ?? false });
 const base = values.base ? path.resolve(values.base) : lastRelease && releasedDescription(lastRelease);

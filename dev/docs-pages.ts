@@ -6,8 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { BUNDLE_JSON, DOCS_DIR } from './paths.ts';
-import { root } from './tools.ts';
+import { BUNDLE_JSON, DOCS_DIR, root } from './paths.ts';
 
 export { DOCS_DIR };
 

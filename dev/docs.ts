@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderPages, stalePages } from './docs-pages.ts';
-import { DOCS_PAGE } from './paths.ts';
-import { filesDiffer, redocly, root, withTempDir } from './tools.ts';
+import { DOCS_PAGE, root } from './paths.ts';
+import { filesDiffer, redocly, withTempDir } from './tools.ts';
 
 export { DOCS_PAGE };
 

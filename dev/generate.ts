@@ -11,8 +11,8 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse, stringify } from 'yaml';
 import { contractAjv, DOCUMENT_ID, withInlinedRefs } from './ajv.ts';
-import { BUNDLE_JSON } from './paths.ts';
-import { filesDiffer, root, runBin, withTempDir } from './tools.ts';
+import { BUNDLE_JSON, root } from './paths.ts';
+import { filesDiffer, runBin, withTempDir } from './tools.ts';
 
 export const GENERATED = ['schema.d.ts', 'validators/index.js', 'validators/index.d.ts'] as const;
 

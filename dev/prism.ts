@@ -1,7 +1,8 @@
 // Starts Prism (mock or validation proxy) on loopback and resolves once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeRoutableBundle, SETUP_FILE_PATH } from './routable.ts';
-import { binPath, root } from './tools.ts';
+import { binPath } from './tools.ts';
+import { root } from './paths.ts';
 
 export interface RunningPrism {
   /** The address Prism listens on, with no trailing slash. */

@@ -21,7 +21,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { freePort, PortInUseError } from './cli.ts';
-import { binPath, root } from './tools.ts';
+import { binPath } from './tools.ts';
+import { root } from './paths.ts';
 
 export const DEFAULT_RECORD_PORT = 4040;
 const SECRET_HEADERS = ['authorization', 'proxy-authorization'];

@@ -3,10 +3,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { root } from './tools.ts';
+import { root } from './paths.ts';
 
 export const RELEASES_DIR = path.join(root, 'docs/releases');
-export { BUNDLE_YAML as BUNDLE } from './paths.ts';
 
 type Version = [number, number, number];
 

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './paths.ts';
 
-export { root };
 const require = createRequire(path.join(root, 'package.json'));
 
 /** The absolute path of a package's command-line entry point. */

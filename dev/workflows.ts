@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { binPath, root, withTempDir } from './tools.ts';
+import { binPath, withTempDir } from './tools.ts';
+import { root } from './paths.ts';
 
 export interface WorkflowFile {
   /** The name given to --workflow: the file name without .arazzo.yaml. */

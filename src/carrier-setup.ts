@@ -35,7 +35,7 @@ function invalidOption(name: string, rule: string): ShippingApiError {
   return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, { code: 'INVALID_OPTIONS', operation: 'fetchCarrierSetup' });
 }
 
-function checked(options: FetchCarrierSetupOptions) {
+function workflowSettings(options: FetchCarrierSetupOptions) {
   const number = (name: keyof typeof DEFAULTS, min: number, integer: boolean): number => {
     const value = options[name] ?? DEFAULTS[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
@@ -62,7 +62,7 @@ function checked(options: FetchCarrierSetupOptions) {
  */
 export async function fetchCarrierSetup(client: ShippingClient, options: FetchCarrierSetupOptions = {}): Promise<CarrierSetupFile> {
   const context = clientContext(client, 'fetchCarrierSetup');
-  const settings = checked(options);
+  const settings = workflowSettings(options);
   const scope = new Scope(options.signal, options.timeoutMs);
   const { signal } = scope;
   const statusPacer = new Pacer(settings.clock, settings.pollIntervalMs, settings.pollIntervalMs);

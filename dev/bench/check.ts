@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { carrierSetupIndex, type CarrierSetupFile, checkShipment, type CarrierSetupIndex, validateCarrierSetupFile } from '../../src/index.ts';
 import { setupFileOfSize } from '../../tests/client/support/setup-file.ts';
 import { median } from '../bench.ts';
-import { root } from '../tools.ts';
+import { root } from '../paths.ts';
 
 const FILE_BYTES = 30 * 1024 * 1024;
 const CHECK_ROUNDS = 5;

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { startMock } from '../prism.ts';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
-import { root } from '../tools.ts';
+import { root } from '../paths.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Autocannon = (options: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body?: string }) => Promise<{

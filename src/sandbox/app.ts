@@ -52,7 +52,7 @@ export function originOf(address: AddressInfo): string {
 }
 
 /** The sandbox, ready to listen or to be called with inject(). */
-export function buildSandbox(options: SandboxAppOptions = {}): FastifyInstance {
+export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
   const resolved = resolveOptions(options);
   const app = Fastify({
     logger: false,

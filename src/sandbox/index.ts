@@ -3,17 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './context.ts';
-import { buildSandbox, originOf, type SandboxAppOptions } from './app.ts';
+import { createSandbox, originOf, type SandboxAppOptions } from './app.ts';
+
+export { createSandbox };
 
 export { BASE_PATH } from './context.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };
-
-/** The sandbox as a Fastify instance, not listening: call listen() or inject(). */
-export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
-  return buildSandbox(options);
-}
 
 export interface RunningSandbox {
   /** http://127.0.0.1:<port> */

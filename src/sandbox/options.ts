@@ -40,7 +40,7 @@ export class SandboxOptionsError extends Error {
   override name = 'SandboxOptionsError';
 }
 
-function count(name: keyof typeof DEFAULTS, value: unknown, min: number): number {
+function wholeNumberOption(name: keyof typeof DEFAULTS, value: unknown, min: number): number {
   if (value === undefined) return DEFAULTS[name];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
     throw new SandboxOptionsError(`${name} must be a whole number of at least ${min} (got ${JSON.stringify(value)}).`);
@@ -95,10 +95,10 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     throw new SandboxOptionsError('setupFile must be the path of a JSON file.');
   }
   return {
-    generationMs: count('generationMs', options.generationMs, 0),
-    urlTtlMs: count('urlTtlMs', options.urlTtlMs, 1),
-    minPollMs: count('minPollMs', options.minPollMs, 0),
-    bodyLimit: count('bodyLimit', options.bodyLimit, 1),
+    generationMs: wholeNumberOption('generationMs', options.generationMs, 0),
+    urlTtlMs: wholeNumberOption('urlTtlMs', options.urlTtlMs, 1),
+    minPollMs: wholeNumberOption('minPollMs', options.minPollMs, 0),
+    bodyLimit: wholeNumberOption('bodyLimit', options.bodyLimit, 1),
     setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
   };
 }

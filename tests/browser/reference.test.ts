@@ -10,15 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE } from '../../dev/docs.ts';
-import { BUNDLE } from '../../dev/releases.ts';
-import { root } from '../../dev/tools.ts';
+import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(root, 'test-results/browser');
 const LOOPBACK = /^(127(\.\d+){3}|localhost|\[::1\])$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-const bundle = parse(readFileSync(BUNDLE, 'utf8'));
+const bundle = parse(readFileSync(BUNDLE_YAML, 'utf8'));
 // The download lives at no path (components.pathItems): the reference shows it at `{url}`.
 const operations = [...Object.entries<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems).map((item) => ['{url}', item] as const)].flatMap(([route, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), route, ...item[method] })),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError } from '../../src/index.ts';
 import { setupFile, shipment } from './fixture.ts';
 

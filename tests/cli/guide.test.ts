@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { exampleSetupFile } from '../client/support/setup-file.ts';
 import { folder, run } from './support.ts';
 

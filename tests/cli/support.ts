@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeTempDir, root } from '../../dev/tools.ts';
+import { makeTempDir } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { runCli } from '../../src/cli/program.ts';
 
 export const MAIN = path.join(root, 'src/cli/main.ts');

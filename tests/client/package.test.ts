@@ -7,7 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPrism, startMock } from '../../dev/prism.ts';
-import { root, runBin } from '../../dev/tools.ts';
+import { runBin } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from '../../src/index.ts';
 import { exampleSetupFile } from './support/setup-file.ts';
 

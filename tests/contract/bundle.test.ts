@@ -4,7 +4,8 @@ import { cpSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleBundles } from '../../dev/build.ts';
-import { root, withTempDir } from '../../dev/tools.ts';
+import { withTempDir } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 

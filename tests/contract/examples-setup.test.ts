@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { utcTimestampMs } from '../../src/utc-timestamp.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { expiresAtAccepted, expiresAtRefused, orderedAtAccepted, orderedAtRefused } from '../support/timestamp-cases.ts';

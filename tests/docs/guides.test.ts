@@ -3,8 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_JSON } from '../../dev/paths.ts';
-import { root } from '../../dev/tools.ts';
+import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 
 // Every Markdown page of docs/ is a guide: a new one is checked without being listed here.
 const GUIDES = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).sort();

@@ -5,8 +5,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUNDLE, descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/releases.ts';
-import { root, withTempDir } from '../../dev/tools.ts';
+import { descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/releases.ts';
+import { BUNDLE_YAML, root } from '../../dev/paths.ts';
+import { withTempDir } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const version = packageVersion();
@@ -15,7 +16,7 @@ const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
 describe('versions', () => {
   it('info.version of the contract and of the bundle equal the package version', () => {
     expect(descriptionVersion(path.join(root, 'openapi/openapi.yaml'))).toBe(version);
-    expect(descriptionVersion(BUNDLE)).toBe(version);
+    expect(descriptionVersion(BUNDLE_YAML)).toBe(version);
   });
 
   it('a release at or below the current version is recorded to compare with', () => {
@@ -56,14 +57,14 @@ describe('npm run diff', () => {
 
   // A planted change is compared with the bundle itself, so that only the planted change counts.
   const diff = (revision?: string) => {
-    const args = revision ? ['--revision', revision, '--base', BUNDLE] : [];
+    const args = revision ? ['--revision', revision, '--base', BUNDLE_YAML] : [];
     const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), ...args], { cwd: root, encoding: 'utf8' });
     return { status: result.status, output: result.stdout + result.stderr };
   };
 
   /** A copy of the bundle, changed by `plant`. */
   const planted = (name: string, plant: (document: any) => void): string => {
-    const document = parse(readFileSync(BUNDLE, 'utf8'));
+    const document = parse(readFileSync(BUNDLE_YAML, 'utf8'));
     plant(document);
     const file = path.join(scratch, `${name}.yaml`);
     writeFileSync(file, stringify(document));

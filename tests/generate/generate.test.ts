@@ -3,7 +3,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED, generate, staleFiles } from '../../dev/generate.ts';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const node = process.execPath;

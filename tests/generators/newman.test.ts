@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningPrism } from '../../dev/prism.ts';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { KEY, PROFILE, USER } from './support.ts';
 

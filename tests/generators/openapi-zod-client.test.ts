@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { expiresAtAccepted, expiresAtRefused, orderedAtAccepted, orderedAtRefused } from '../support/timestamp-cases.ts';
 import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
 

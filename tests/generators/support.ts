@@ -6,8 +6,8 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { BUNDLE_YAML, GENERATOR_PROFILE_PATH } from '../../dev/paths.ts';
-import { makeTempDir, root, runBin } from '../../dev/tools.ts';
+import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../dev/paths.ts';
+import { makeTempDir, runBin } from '../../dev/tools.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { basic } from '../support/basic.ts';
 

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { BUNDLE, PROFILE } from './support.ts';
 
 const require = createRequire(path.join(root, 'package.json'));

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDirForTests } from '../support/temp.ts';
 import { parse, stringify } from 'yaml';
-import { root, spectral } from '../../dev/tools.ts';
+import { spectral } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 
 interface Finding {
   code: string;

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { closeAll, startServer } from '../support/servers.ts';
 
 afterEach(closeAll);

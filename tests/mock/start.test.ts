@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';
 

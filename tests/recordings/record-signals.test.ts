@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { startRecorder } from '../../dev/record.ts';
 import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
 import { withTempDir } from '../support/temp.ts';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

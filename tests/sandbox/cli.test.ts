@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from './support/sandbox.ts';
 

@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { contractAjv, DOCUMENT_ID } from '../../dev/ajv.ts';
-import { root } from '../../dev/tools.ts';
 
-import { BUNDLE_JSON } from '../../dev/paths.ts';
+import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 
 export const bundlePath = BUNDLE_JSON;
 export const setupFileSchemaPath = path.join(root, 'openapi/schemas/carrier-setup-file.schema.json');

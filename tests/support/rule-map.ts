@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { root } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 
 export const ruleMapPath = path.join(root, 'openapi/rules.yaml');
 export const contractDir = path.join(root, 'openapi');

@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUNDLE_JSON, BUNDLE_YAML } from '../../dev/paths.ts';
-import { redocly, root, spectral, withTempDir } from '../../dev/tools.ts';
+import { BUNDLE_JSON, BUNDLE_YAML, root } from '../../dev/paths.ts';
+import { redocly, spectral, withTempDir } from '../../dev/tools.ts';
 import { prepareWorkflowFile, WORKFLOW_FILES } from '../../dev/workflows.ts';
 
 interface Finding {

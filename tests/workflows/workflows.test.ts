@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } from '../../dev/workflows.ts';
-import { BUNDLE_YAML } from '../../dev/paths.ts';
-import { makeTempDir, root } from '../../dev/tools.ts';
+import { BUNDLE_YAML, root } from '../../dev/paths.ts';
+import { makeTempDir } from '../../dev/tools.ts';
 import { type PlantedFault, startPlantedServer } from './planted-server.ts';
 import { basic } from '../support/basic.ts';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { root } from '../../../dev/tools.ts';
+import { root } from '../../../dev/paths.ts';
 import type { CarrierSetupFile, CarrierSetupStatus } from '../../../src/index.ts';
 
 /** The contract's own example file. */
