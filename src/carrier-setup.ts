@@ -7,7 +7,7 @@ import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './scope.ts';
 import { Pacer, THROTTLING_STATUSES } from './throttle.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './contract/validate.ts';
 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 

@@ -12,7 +12,7 @@ import type {
   ResponseObjectMap,
   SuccessResponse,
 } from 'openapi-typescript-helpers';
-import type { paths } from '../generated/schema.js';
+import type { paths } from './contract/artifacts.ts';
 import { basicAuthorization, checkBaseUrl, isLoopback, parseUrl } from './auth.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';

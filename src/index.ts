@@ -12,8 +12,8 @@ export {
   type CarrierSetupStatus,
   validateCarrierSetupFile,
   validateCarrierSetupStatus,
-} from './validate.ts';
-export type { components, operations, paths } from '../generated/schema.js';
+} from './contract/validate.ts';
+export type { components, operations, paths } from './contract/artifacts.ts';
 export {
   type CarrierSetupIndex,
   carrierSetupIndex,

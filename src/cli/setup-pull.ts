@@ -10,7 +10,7 @@ import { fetchCarrierSetup } from '../carrier-setup.ts';
 import { createShippingClient } from '../client.ts';
 import type { DownloadProgress } from '../download.ts';
 import { ShippingApiError } from '../errors.ts';
-import type { CarrierSetupStatus } from '../validate.ts';
+import type { CarrierSetupStatus } from '../contract/validate.ts';
 import { connectionFromEnv } from './env.ts';
 import { CliError, colourOn, EXIT, type Io, line, painter } from './io.ts';
 

@@ -2,17 +2,17 @@
 // validator; an invalid one is checked again by an Ajv that lists every problem, each with its
 // JSON pointer.
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { contractAjv, DOCUMENT_ID } from '../contract-ajv.ts';
+import { contractAjv, DOCUMENT_ID } from '../contract/ajv.ts';
 import {
+  bundle,
   ImportedShipmentCreate,
   SalesOrderCreate,
   ShipmentCreate,
   ShipmentDraftCreate,
   type ValidationProblem,
   type Validator,
-} from '../../generated/validators/index.js';
-import { bundle } from './options.ts';
-import { problemLocation } from '../json-pointer.ts';
+} from '../contract/artifacts.ts';
+import { problemLocation } from '../contract/json-pointer.ts';
 import { describeValue, type ProblemItem } from './problems.ts';
 import type { Kind } from './state.ts';
 

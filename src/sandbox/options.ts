@@ -2,8 +2,8 @@
 // file, or a file given with setupFile, refused at start when it breaks the schema).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { CarrierSetupFile } from '../../generated/validators/index.js';
-import { firstProblem } from '../json-pointer.ts';
+import { bundle, CarrierSetupFile } from '../contract/artifacts.ts';
+import { firstProblem } from '../contract/json-pointer.ts';
 
 export interface SandboxOptions {
   /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
@@ -54,13 +54,6 @@ export function setupFileOf(bytes: Buffer): SetupFile {
 }
 
 let exampleFile: SetupFile | undefined;
-let document: any;
-
-/** The bundled description, read once. */
-export function bundle(): any {
-  document ??= JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
-  return document;
-}
 
 /** The contract's example carrier setup file, as served when no setupFile is given. */
 export function exampleSetupFile(): SetupFile {

@@ -1,6 +1,6 @@
 // Rule: the fields named in required_fields, of the country combination and of each service used, are
 // given on the shipment body; a name that is no field of the body as specified is left unchecked.
-import { pointerSegment } from '../../json-pointer.ts';
+import { pointerSegment } from '../../contract/json-pointer.ts';
 import type { IndexedCombination, IndexedService } from '../setup-index.ts';
 import { type Body, given } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';

@@ -1,6 +1,6 @@
 // Rule: the shipment body keeps the contract's ShipmentCreate schema (the types of its fields, most often).
-import { ShipmentCreate } from '../../../generated/validators/index.js';
-import { firstProblem } from '../../json-pointer.ts';
+import { ShipmentCreate } from '../../contract/artifacts.ts';
+import { firstProblem } from '../../contract/json-pointer.ts';
 import type { Findings } from '../types.ts';
 
 /** The first break of the ShipmentCreate schema, as a SCHEMA problem; nothing when the body keeps it. */

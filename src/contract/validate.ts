@@ -1,8 +1,8 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
-import type { components } from '../generated/schema.js';
-import { CarrierSetupFile, CarrierSetupStatus, type Validator } from '../generated/validators/index.js';
-import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
+import type { components } from './artifacts.ts';
+import { CarrierSetupFile, CarrierSetupStatus, type Validator } from './artifacts.ts';
+import { ShippingApiError, type ShippingApiErrorCode } from '../errors.ts';
 import { firstProblem } from './json-pointer.ts';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];

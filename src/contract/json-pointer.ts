@@ -1,5 +1,5 @@
 // JSON pointers (RFC 6901): a key as one segment, and where a schema problem lies.
-import type { ValidationProblem } from '../generated/validators/index.js';
+import type { ValidationProblem } from './artifacts.ts';
 
 /** A key as a JSON pointer segment: `~` and `/` escaped. */
 export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');

@@ -1,0 +1,14 @@
+// The one place src/ reads what `npm run build` generates from the contract: the bundled
+// description, its TypeScript types and the standalone validators.
+import { readFileSync } from 'node:fs';
+
+export type { components, operations, paths } from '../../generated/schema.js';
+export * from '../../generated/validators/index.js';
+
+let document: any;
+
+/** The bundled description (generated/openapi.json), read once. */
+export function bundle(): any {
+  document ??= JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+  return document;
+}
