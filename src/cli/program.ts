@@ -17,12 +17,15 @@ Environment (the connection is never taken from a flag, and never printed):
 
 Exit codes:
   0    done; the check passed
-  1    the check failed (problems in the shipment, the setup file or the recording)
+  1    the check failed (problems in the shipment or the setup file)
   2    bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON
   3    the service, the network or the workflow failed
   130  interrupted (Ctrl-C)`;
 
-export function createProgram(io: Io, done: (code: number) => void): Command {
+/** Ends a command with its exit code; every command, nested ones too, ends through runCli. */
+type Done = (code: number) => void;
+
+export function createProgram(io: Io, done: Done): Command {
   const paint = painter(io.stderr, io.env);
   const program = new Command('shipping-api')
     .description('Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.')
@@ -35,11 +38,18 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => write(paint('red', text)),
     });
-  // Every command, nested ones too, ends through runCli rather than process.exit.
   const configure = (command: Command) => command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(add --help for usage)');
   configure(program);
+  defineSetupCommands(configure(program.command('setup').description('pull, validate and read the carrier setup file')), configure, io, done);
+  defineCheckCommand(program, configure, io, done);
+  defineSandboxCommand(program, configure, io, done);
+  return program;
+}
 
-  const setup = configure(program.command('setup').description('pull, validate and read the carrier setup file'));
+type Configure = (command: Command) => Command;
+
+/** `setup pull`, `setup validate`, `setup routes`, `setup show`; each command's module is loaded when it runs. */
+function defineSetupCommands(setup: Command, configure: Configure, io: Io, done: Done): void {
   configure(
     setup
       .command('pull')
@@ -49,7 +59,7 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .option('--timeout <seconds>', 'give up after this long')
       .option('--json', 'print a JSON summary on stdout')
       .addHelpText('after', '\nNeeds SHIPPING_BASE_URL, SHIPPING_USER and SHIPPING_API_KEY in the environment.')
-      .action(async (options) => done(await (await import('./setup-pull.ts')).setupPull(options, io))),
+      .action(async (options) => done(await (await import('./commands/setup-pull.ts')).setupPull(options, io))),
   );
   configure(
     setup
@@ -57,7 +67,7 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .description('check a carrier setup file against the contract; exit 1 naming the JSON pointer of the first problem')
       .argument('<file>', 'the carrier setup file')
       .option('--json', 'print the result as JSON')
-      .action(async (file, options) => done(await (await import('./setup-file.ts')).setupValidate(file, options, io))),
+      .action(async (file, options) => done(await (await import('./commands/setup-validate.ts')).setupValidate(file, options, io))),
   );
   configure(
     setup
@@ -67,7 +77,7 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .requiredOption('--to <country>', 'the receiver country code, such as SE')
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--json', 'print the routes as JSON')
-      .action(async (options) => done(await (await import('./setup-file.ts')).setupRoutes(options, io))),
+      .action(async (options) => done(await (await import('./commands/setup-routes.ts')).setupRoutes(options, io))),
   );
   configure(
     setup
@@ -76,8 +86,12 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .argument('<product-code>', 'the product code, as used in product_code')
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--json', 'print the product as JSON')
-      .action(async (code, options) => done(await (await import('./setup-file.ts')).setupShow(code, options, io))),
+      .action(async (code, options) => done(await (await import('./commands/setup-show.ts')).setupShow(code, options, io))),
   );
+}
+
+/** `check <shipment>`: the pre-flight check. */
+function defineCheckCommand(program: Command, configure: Configure, io: Io, done: Done): void {
   configure(
     program
       .command('check')
@@ -87,12 +101,15 @@ export function createProgram(io: Io, done: (code: number) => void): Command {
       .option('--strict', 'fail also when something could not be checked')
       .option('--json', 'print the result ({ ok, problems, unchecked }) as JSON')
       .addHelpText('after', '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.')
-      .action(async (file, options) => done(await (await import('./check.ts')).check(file, options, io))),
+      .action(async (file, options) => done(await (await import('./commands/check.ts')).check(file, options, io))),
   );
+}
+
+/** `sandbox`: the sandbox with the options of `npm run sandbox`. */
+function defineSandboxCommand(program: Command, configure: Configure, io: Io, done: Done): void {
   const sandbox = configure(program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'));
   for (const option of sandboxOptions()) sandbox.addOption(option);
-  sandbox.action(async (options) => done(await (await import('./sandbox.ts')).sandbox(options, io)));
-  return program;
+  sandbox.action(async (options) => done(await (await import('./commands/sandbox.ts')).sandbox(options, io)));
 }
 
 /** Runs the command line on `argv` (without node and the script) and returns the exit code. */

@@ -1,7 +1,7 @@
 // `check <shipment.json> --setup <setup.json>`: the pre-flight check of a shipment body.
-import { checkShipment } from '../preflight/check.ts';
-import { readJson, readSetupIndex } from './files.ts';
-import { EXIT, type Io, line, painter } from './io.ts';
+import { checkShipment } from '../../preflight/check.ts';
+import { readJson, readSetupIndex } from '../files.ts';
+import { EXIT, type Io, line, painter } from '../io.ts';
 
 export async function check(file: string, options: { setup: string; json?: boolean; strict?: boolean }, io: Io): Promise<number> {
   const index = await readSetupIndex(options.setup, io.cwd);

@@ -6,13 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import ora, { type Ora } from 'ora';
-import { fetchCarrierSetup } from '../carrier-setup.ts';
-import { createShippingClient } from '../client.ts';
-import type { DownloadProgress } from '../download.ts';
-import { ShippingApiError } from '../errors.ts';
-import type { CarrierSetupStatus } from '../contract/validate.ts';
-import { connectionFromEnv } from './env.ts';
-import { CliError, colourOn, EXIT, type Io, line, painter } from './io.ts';
+import { fetchCarrierSetup } from '../../carrier-setup.ts';
+import { createShippingClient } from '../../client.ts';
+import type { DownloadProgress } from '../../download.ts';
+import { ShippingApiError } from '../../errors.ts';
+import type { CarrierSetupStatus } from '../../contract/validate.ts';
+import { connectionFromEnv } from '../env.ts';
+import { CliError, colourOn, EXIT, type Io, line, painter } from '../io.ts';
 
 export interface PullOptions {
   out: string;

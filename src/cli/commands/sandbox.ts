@@ -1,8 +1,8 @@
 // `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
 import path from 'node:path';
-import type { SandboxCliOptions } from '../sandbox/command-line.ts';
-import { startSandbox } from '../sandbox/index.ts';
-import { CliError, EXIT, type Io, line } from './io.ts';
+import type { SandboxCliOptions } from '../../sandbox/command-line.ts';
+import { startSandbox } from '../../sandbox/index.ts';
+import { CliError, EXIT, type Io, line } from '../io.ts';
 
 export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number> {
   // A setup file is named from the folder the command runs in.
