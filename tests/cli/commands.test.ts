@@ -1,8 +1,8 @@
 // The commands that work on files (setup validate, routes, show; check): output, --json, exit
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANSI, folder, run, spawnCli } from './support.ts';
-import { setupFile, shipment } from '../check/fixture.ts';
+import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
+import { setupFile, shipment } from '../preflight/fixture.ts';
 
 const broken = setupFile() as any;
 broken[1].products[0].country_combinations[0].sender_country_code = 'no';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 import { validateCarrierSetupFile } from '../../src/index.ts';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
-import { ANSI, folder, run } from './support.ts';
+import { ANSI, folder, run } from '../support/cli.ts';
 
 let sandbox: RunningSandbox;
 const files = folder({});

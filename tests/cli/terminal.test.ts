@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { setupFileOfSize } from '../client/support/setup-file.ts';
-import { folder, MAIN, NODE } from './support.ts';
+import { folder, MAIN, NODE } from '../support/cli.ts';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const socket = `shipping-cli-test-${process.pid}`;

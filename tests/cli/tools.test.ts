@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runBin } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
 import { tempDirForTests } from '../support/temp.ts';
-import { MAIN, NODE, run } from './support.ts';
+import { MAIN, NODE, run } from '../support/cli.ts';
 import { basic } from '../support/basic.ts';
 
 // The contract check needs Redocly CLI, a development dependency: it is `npm run contract`, not a

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
-import { basic } from './support/sandbox.ts';
+import { basic } from '../support/sandbox.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
 /** Setup files: the example with the first carrier renamed; the example without a product code; not JSON. */

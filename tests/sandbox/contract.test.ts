@@ -7,8 +7,8 @@ import { checkHar, formatReport } from '../../dev/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { harRecorder } from './support/har.ts';
-import { basic, closeSandboxes, post, sandbox, sleep } from './support/sandbox.ts';
+import { harRecorder } from '../support/sandbox-har.ts';
+import { basic, closeSandboxes, post, sandbox, sleep } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
 

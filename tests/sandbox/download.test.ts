@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
 import type { RunningSandbox } from '../../src/sandbox/index.ts';
-import { basic, closeSandboxes, sandbox, untilCompleted } from './support/sandbox.ts';
+import { basic, closeSandboxes, sandbox, untilCompleted } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
-import { basic, closeSandboxes, post, sandbox, untilCompleted } from './support/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
-import { closeSandboxes, post, sandbox } from './support/sandbox.ts';
+import { closeSandboxes, post, sandbox } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -37,7 +37,7 @@ it('50 concurrent clients each complete the lifecycle under faults and get the v
 });
 
 it('keeps its memory flat over 100,000 requests (measured in a process of its own)', async () => {
-  const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'tests/sandbox/support/memory-run.ts'), '100000'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'tests/support/sandbox-memory-run.ts'), '100000'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => (out += c));

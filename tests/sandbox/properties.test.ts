@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
-import { basic } from './support/sandbox.ts';
+import { basic } from '../support/sandbox.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

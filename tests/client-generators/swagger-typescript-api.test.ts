@@ -9,7 +9,7 @@ import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource
 const work = workDir('swagger-typescript-api');
 afterAll(() => work.remove());
 
-const driver = `import { Api, type ImportedShipmentCreate, type SalesOrderCreate, type ShipmentCreate, type ShipmentDraftCreate } from './client/api.js';
+const driver = `import { Api, type ImportedShipmentCreate, type SalesOrderCreate, type ShipmentCreate, type ShipmentDraftCreate } from '../generators/client/api.js';
 ${DRIVER_PRELUDE}
 ${typedBodies({ shipment: 'ShipmentCreate', salesOrder: 'SalesOrderCreate', importedShipment: 'ImportedShipmentCreate', shipmentDraft: 'ShipmentDraftCreate' })}
 

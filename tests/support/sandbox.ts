@@ -1,5 +1,5 @@
 // Sandboxes started and stopped by the tests, and small request helpers.
-import { startSandbox, type RunningSandbox, type SandboxAppOptions } from '../../../src/sandbox/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxAppOptions } from '../../src/sandbox/index.ts';
 
 const running = new Set<RunningSandbox>();
 
@@ -19,7 +19,7 @@ export async function closeSandboxes(): Promise<void> {
   await Promise.all([...running].map((s) => s.close()));
 }
 
-import { basic } from '../../support/basic.ts';
+import { basic } from './basic.ts';
 
 export { basic };
 
