@@ -1,7 +1,7 @@
 // The connection settings come from the environment only: a flag value would land in the shell's
 // history. None of them is ever printed.
 import { CliError, EXIT } from './io.ts';
-import { partnerIdFromText } from '../partner-id.ts';
+import { partnerIdFromText } from '../client/partner-id.ts';
 
 export interface Connection {
   baseUrl: string;

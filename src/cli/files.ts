@@ -2,7 +2,7 @@
 // contract. Every failure names the file and, for a contract break, the JSON pointer.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ShippingApiError } from '../errors.ts';
+import { ShippingApiError } from '../client/errors.ts';
 import { type CarrierSetupIndex, carrierSetupIndex } from '../preflight/setup-index.ts';
 import { type CarrierSetupFile, validateCarrierSetupFile } from '../contract/validate.ts';
 import { CliError, EXIT } from './io.ts';

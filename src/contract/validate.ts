@@ -2,7 +2,7 @@
 // first problem when it breaks it.
 import type { components } from './artifacts.ts';
 import { CarrierSetupFile, CarrierSetupStatus, type Validator } from './artifacts.ts';
-import { ShippingApiError, type ShippingApiErrorCode } from '../errors.ts';
+import { ShippingApiError, type ShippingApiErrorCode } from '../client/errors.ts';
 import { firstProblem } from './json-pointer.ts';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];

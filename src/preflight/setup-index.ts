@@ -1,7 +1,7 @@
 // An index of a carrier setup file, built once, that answers in constant time what a route offers:
 // the products for a sender and receiver country pair, a product by its code, the country
 // combination of a product for a pair, and the services of that combination.
-import { ShippingApiError } from '../errors.ts';
+import { ShippingApiError } from '../client/errors.ts';
 import { type CarrierSetupFile, validateCarrierSetupFile } from '../contract/validate.ts';
 
 export type Carrier = CarrierSetupFile[number];

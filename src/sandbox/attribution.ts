@@ -1,7 +1,7 @@
 // Partner attribution in the sandbox (specification 5.2): the Partner-ID header read on every
 // request, and the Partner ID stored on what is created.
 import type { FastifyRequest } from 'fastify';
-import { partnerIdFromText } from '../partner-id.ts';
+import { partnerIdFromText } from '../client/partner-id.ts';
 import { describeValue, SandboxProblem } from './problems.ts';
 import type { Attribution, Kind } from './state.ts';
 

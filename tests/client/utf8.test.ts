@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { fileText, firstInvalidUtf8 } from '../../src/download.ts';
+import { fileText, firstInvalidUtf8 } from '../../src/client/download.ts';
 
 // Bytes around the edges of UTF-8: lead bytes, continuation bytes, overlong and surrogate starts.
 const edgy = fc.constantFrom(0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf4, 0xf5, 0xff);

@@ -12,8 +12,9 @@ import type {
   ResponseObjectMap,
   SuccessResponse,
 } from 'openapi-typescript-helpers';
-import type { paths } from './contract/artifacts.ts';
-import { basicAuthorization, checkBaseUrl, isLoopback, parseUrl } from './auth.ts';
+import type { paths } from '../contract/artifacts.ts';
+import { basicAuthorization } from './auth.ts';
+import { checkBaseUrl, isLoopback, parseUrl } from './urls.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';
 

@@ -2,11 +2,11 @@
 // the connection breaks mid-body (or started again when the server ignores Range), a bounded number
 // of times, and checked against the length the server announced.
 import { isAscii } from 'node:buffer';
-import { parseUrl } from './auth.ts';
+import { parseUrl } from './urls.ts';
 import type { Fetch } from './client.ts';
 import { readExcerpt, ShippingApiError } from './errors.ts';
-import type { Clock } from './scope.ts';
-import { type Pacer, THROTTLING_STATUSES } from './throttle.ts';
+import type { Clock } from './clock.ts';
+import { type Pacer, THROTTLING_STATUSES } from './pacing.ts';
 
 const operation = 'downloadCarrierSetupFile';
 

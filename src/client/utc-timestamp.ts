@@ -1,7 +1,7 @@
 // The instant of an ISO 8601 UTC timestamp (the contract's UtcTimestamp, as expires_at is written).
 // Date.parse reads only some ISO 8601 forms: not ordinal or week dates, the basic format, a comma
 // before the fraction or an hour without minutes.
-import { UtcTimestamp } from './contract/artifacts.ts';
+import { UtcTimestamp } from '../contract/artifacts.ts';
 
 const DAY_MS = 86_400_000;
 /** Days in 400 Gregorian years: adding 400 to the year keeps Date.UTC away from its years 0–99. */

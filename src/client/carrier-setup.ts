@@ -4,10 +4,10 @@
 import { clientContext, type ClientContext, type ShippingClient } from './client.ts';
 import { download, type DownloadProgress } from './download.ts';
 import { ShippingApiError } from './errors.ts';
-import { type Clock, realClock, Scope } from './scope.ts';
-import { Pacer, THROTTLING_STATUSES } from './throttle.ts';
+import { type Clock, realClock, Scope } from './clock.ts';
+import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './contract/validate.ts';
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from '../contract/validate.ts';
 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 

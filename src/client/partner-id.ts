@@ -1,7 +1,7 @@
 // Partner attribution: the Partner-ID header, and the deprecated partner_id body field that still
 // works but should be replaced by the header.
 import { defaultBodySerializer } from 'openapi-fetch';
-import { PartnerIdHeaderValue } from './contract/artifacts.ts';
+import { PartnerIdHeaderValue } from '../contract/artifacts.ts';
 import { ShippingApiError } from './errors.ts';
 
 /**

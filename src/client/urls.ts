@@ -1,24 +1,6 @@
-// HTTP Basic authentication: the API user and the API key, encoded (not encrypted), so they may only
-// travel over TLS, or over loopback where nothing leaves the machine.
-import { ShippingApiError } from './errors.ts';
-
-const operation = 'createShippingClient';
-
-function invalid(message: string): ShippingApiError {
-  return new ShippingApiError(message, { code: 'INVALID_OPTIONS', operation });
-}
-
-/** The value of the Authorization header. The messages never repeat the credentials. */
-export function basicAuthorization(username: unknown, apiKey: unknown): string {
-  if (typeof username !== 'string' || username === '') throw invalid('username must be a non-empty string (the API user).');
-  if (typeof apiKey !== 'string' || apiKey === '') throw invalid('apiKey must be a non-empty string (the API key).');
-  // RFC 7617: the user-id cannot contain a colon, since the first colon ends it.
-  if (username.includes(':')) throw invalid('username must not contain ":" (RFC 7617).');
-  const bytes = new TextEncoder().encode(`${username}:${apiKey}`);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `Basic ${btoa(binary)}`;
-}
+// The addresses the client calls: the base URL checked (HTTPS, or plain HTTP to loopback only), and
+// the parsing of a URL that may be none.
+import { invalidClientOption as invalid } from './auth.ts';
 
 /** The URL, or null where the text is none (URL.parse, which Node 22.0 lacks). */
 export function parseUrl(text: string, base?: string): URL | null {

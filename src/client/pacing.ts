@@ -1,7 +1,7 @@
 // When to send the next request. The specification does not say how the API answers when it throttles, so
 // the standard HTTP answers for "slow down" are taken as throttling: 429 Too Many Requests and
 // 503 Service Unavailable, each with or without Retry-After.
-import type { Clock } from './scope.ts';
+import type { Clock } from './clock.ts';
 
 export const THROTTLING_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
