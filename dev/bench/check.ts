@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { carrierSetupIndex, type CarrierSetupFile, checkShipment, type CarrierSetupIndex, validateCarrierSetupFile } from '../../src/index.ts';
-import { setupFileOfSize } from '../../tests/client/support/setup-file.ts';
+import { setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
 import { root } from '../paths.ts';
 

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
-import { type Script, setupFileOfSize } from '../../tests/client/support/setup-file.ts';
+import { type Script, setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
 
 const scriptPath = fileURLToPath(import.meta.url);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ShippingApiError } from '../client/errors.ts';
 import { type CarrierSetupIndex, carrierSetupIndex } from '../preflight/setup-index.ts';
-import { type CarrierSetupFile, validateCarrierSetupFile } from '../contract/validate.ts';
+import { type CarrierSetupFile, validateCarrierSetupFile } from '../client/validate.ts';
 import { CliError, EXIT } from './io.ts';
 
 export async function readJson(file: string, cwd: string, what: string): Promise<unknown> {

@@ -7,7 +7,7 @@ import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './clock.ts';
 import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from '../contract/validate.ts';
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';
 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 

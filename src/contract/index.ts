@@ -1,5 +1,4 @@
-// What the package gives of the contract: the generated types and validators, read through the one
-// loader of the generated artifacts (artifacts.ts), the checks that name the JSON pointer of the first
-// problem (validate.ts, json-pointer.ts), and the Ajv setup of the description's schemas (ajv.ts).
+// What the package gives of the contract: the generated types, read through the one loader of the
+// generated artifacts (artifacts.ts) with the validators; beside them the Ajv setup of the
+// description's schemas (ajv.ts) and the JSON pointers of validation problems (json-pointer.ts).
 export type { components, operations, paths } from './artifacts.ts';
-export { type CarrierSetupFile, type CarrierSetupState, type CarrierSetupStatus, validateCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';

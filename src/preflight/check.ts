@@ -1,6 +1,6 @@
 // The pre-flight check: a shipment body checked against the carrier setup file before it is sent,
 // rule by rule (./rules/), with what the specification leaves open listed as unchecked, and why.
-import type { CarrierSetupFile } from '../contract/validate.ts';
+import type { CarrierSetupFile } from '../client/validate.ts';
 import {
   checkAgreement,
   checkCustoms,

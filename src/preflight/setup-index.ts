@@ -2,7 +2,7 @@
 // the products for a sender and receiver country pair, a product by its code, the country
 // combination of a product for a pair, and the services of that combination.
 import { ShippingApiError } from '../client/errors.ts';
-import { type CarrierSetupFile, validateCarrierSetupFile } from '../contract/validate.ts';
+import { type CarrierSetupFile, validateCarrierSetupFile } from '../client/validate.ts';
 
 export type Carrier = CarrierSetupFile[number];
 export type Product = Carrier['products'][number];

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { exampleSetupFile } from '../client/support/setup-file.ts';
+import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import { folder, run } from '../support/cli.ts';
 
 const guide = readFileSync(path.join(root, 'docs/cli.md'), 'utf8');

@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
-import { setupFileOfSize } from '../client/support/setup-file.ts';
+import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 import { folder, MAIN, NODE } from '../support/cli.ts';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type CarrierSetupStatus, type Clock, createShippingClient, type DownloadProgress, fetchCarrierSetup, ShippingApiError } from '../../src/index.ts';
 import { closeAll, cutAfter, json, type ReceivedRequest, serveFile, startServer, type TestServer } from '../support/servers.ts';
 import { MAX_REDIRECTS } from '../../src/client/download.ts';
-import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from './support/setup-file.ts';
+import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 
 afterEach(closeAll);
 

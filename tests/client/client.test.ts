@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup, PARTNER_ID_BODY_WARNING, ShippingApiError } from '../../src/index.ts';
 import { closeAll, json, startServer } from '../support/servers.ts';
-import { exampleSetupFile } from './support/setup-file.ts';
+import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 
 const username = 'api-user-7731';
 const apiKey = 'k3y-SECRET-5f0a9c';

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
 import { root } from '../../dev/paths.ts';
 import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from '../../src/index.ts';
-import { exampleSetupFile } from './support/setup-file.ts';
+import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 
 const example = (name: string): any => parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;
 

@@ -10,7 +10,7 @@ import { fetchCarrierSetup } from '../../client/carrier-setup.ts';
 import { createShippingClient } from '../../client/client.ts';
 import type { DownloadProgress } from '../../client/download.ts';
 import { ShippingApiError } from '../../client/errors.ts';
-import type { CarrierSetupStatus } from '../../contract/validate.ts';
+import type { CarrierSetupStatus } from '../../client/validate.ts';
 import { connectionFromEnv } from '../env.ts';
 import { CliError, colourOn, EXIT, type Io, line, painter } from '../io.ts';
 

@@ -1,9 +1,9 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
-import type { components } from './artifacts.ts';
-import { CarrierSetupFile, CarrierSetupStatus, type Validator } from './artifacts.ts';
-import { ShippingApiError, type ShippingApiErrorCode } from '../client/errors.ts';
-import { firstProblem } from './json-pointer.ts';
+import type { components } from '../contract/artifacts.ts';
+import { CarrierSetupFile, CarrierSetupStatus, type Validator } from '../contract/artifacts.ts';
+import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
+import { firstProblem } from '../contract/json-pointer.ts';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];
 export type CarrierSetupStatus = components['schemas']['CarrierSetupStatus'];
