@@ -3,7 +3,16 @@
 export { contractAjv, DOCUMENT_ID } from '../src/contract/ajv.ts';
 
 /** Keywords that annotate a schema and check nothing; a `$ref` beside only these may be replaced by its target. */
-const ANNOTATIONS = new Set(['title', 'description', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'x-unspecified']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'x-unspecified',
+]);
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 /**
@@ -24,7 +33,12 @@ export function withInlinedRefs(schemas: Record<string, unknown>): Record<string
     const { $ref, ...rest } = node as Record<string, unknown>;
     const target = typeof $ref === 'string' ? COMPONENT_REF.exec($ref)?.[1] : undefined;
     const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, path)]));
-    if (target === undefined || !(target in schemas) || path.includes(target) || !Object.keys(rest).every((key) => ANNOTATIONS.has(key))) {
+    if (
+      target === undefined ||
+      !(target in schemas) ||
+      path.includes(target) ||
+      !Object.keys(rest).every((key) => ANNOTATIONS.has(key))
+    ) {
       return $ref === undefined ? copy : { $ref, ...copy };
     }
     return { ...(inline(schemas[target], [...path, target]) as object), ...copy };

@@ -14,13 +14,19 @@ export function median(values: number[]): number {
 
 /** The parts of `npm run bench`: the modules of dev/bench/, each exporting `bench(): Promise<void>`. */
 const PARTS_FOLDER = new URL('./bench/', import.meta.url);
-export const BENCH_PARTS = readdirSync(PARTS_FOLDER).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -3)).sort();
+export const BENCH_PARTS = readdirSync(PARTS_FOLDER)
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => name.slice(0, -3))
+  .sort();
 
 /** `npm run bench [-- --part <name>]`: every part in name order, or only the one named. */
 export async function runBench({ part }: { part?: string } = {}): Promise<void> {
-  if (part !== undefined && !BENCH_PARTS.includes(part)) throw new Error(`--part ${part}: no such part; the parts are ${BENCH_PARTS.join(', ')}.`);
+  if (part !== undefined && !BENCH_PARTS.includes(part))
+    throw new Error(`--part ${part}: no such part; the parts are ${BENCH_PARTS.join(', ')}.`);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`npm run bench, ${new Date().toISOString()}: Node ${process.version}, ${cpu}, ${os.availableParallelism()} cores, ${os.platform()} ${os.release()}`);
+  console.log(
+    `npm run bench, ${new Date().toISOString()}: Node ${process.version}, ${cpu}, ${os.availableParallelism()} cores, ${os.platform()} ${os.release()}`,
+  );
   for (const name of BENCH_PARTS) {
     if (part !== undefined && part !== name) continue;
     const module = (await import(new URL(`${name}.ts`, PARTS_FOLDER).href)) as { bench: () => Promise<void> };

@@ -11,11 +11,11 @@ import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOUR
 import { copyRepository, filesDiffer, redocly, withTempDir } from './tools.ts';
 import { listUnspecified } from './unspecified.ts';
 
-
 export function bundle(outDir: string): void {
   for (const file of [...BUNDLE_FILES, GENERATOR_PROFILE]) {
     // The generator profile is the bundle through the decorators of shipping@v3-generators (docs/generating-clients.md).
-    const input = file === GENERATOR_PROFILE ? ['shipping@v3-generators'] : [SOURCE, '--ext', path.extname(file).slice(1)];
+    const input =
+      file === GENERATOR_PROFILE ? ['shipping@v3-generators'] : [SOURCE, '--ext', path.extname(file).slice(1)];
     const result = redocly(['bundle', ...input, '-o', path.join(outDir, file)]);
     if (result.status !== 0) {
       throw new Error(`redocly bundle failed for ${file}:\n${result.stdout}${result.stderr}`);
@@ -27,7 +27,9 @@ export function bundle(outDir: string): void {
 export function staleBundles(generatedDir: string): string[] {
   return withTempDir('shipping-bundle-', (fresh) => {
     bundle(fresh);
-    return [...BUNDLE_FILES, GENERATOR_PROFILE].filter((file) => filesDiffer(path.join(generatedDir, file), path.join(fresh, file)));
+    return [...BUNDLE_FILES, GENERATOR_PROFILE].filter((file) =>
+      filesDiffer(path.join(generatedDir, file), path.join(fresh, file)),
+    );
   });
 }
 
@@ -36,8 +38,16 @@ export function staleBundles(generatedDir: string): string[] {
  * the generated code, the rendered reference.
  */
 export const STEPS = [
-  { name: 'generated/openapi.{yaml,json,generators.yaml}', isStale: () => staleBundles(GENERATED_DIR).length > 0, make: () => bundle(GENERATED_DIR) },
-  { name: 'generated/schema.d.ts and generated/validators/', isStale: () => staleCode(GENERATED_DIR).length > 0, make: () => generate(GENERATED_DIR) },
+  {
+    name: 'generated/openapi.{yaml,json,generators.yaml}',
+    isStale: () => staleBundles(GENERATED_DIR).length > 0,
+    make: () => bundle(GENERATED_DIR),
+  },
+  {
+    name: 'generated/schema.d.ts and generated/validators/',
+    isStale: () => staleCode(GENERATED_DIR).length > 0,
+    make: () => generate(GENERATED_DIR),
+  },
   { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
 ];
 
@@ -73,7 +83,9 @@ export function outputs(dir: string): string[] {
   walk('generated');
   files.push(path.relative(root, DOCS_PAGE).split(path.sep).join('/'));
   // The guides' pages, made beside the reference.
-  if (existsSync(path.join(dir, 'docs'))) for (const name of readdirSync(path.join(dir, 'docs'))) if (name.endsWith('.html') && name !== 'index.html') files.push(`docs/${name}`);
+  if (existsSync(path.join(dir, 'docs')))
+    for (const name of readdirSync(path.join(dir, 'docs')))
+      if (name.endsWith('.html') && name !== 'index.html') files.push(`docs/${name}`);
   return files.sort();
 }
 
@@ -97,7 +109,9 @@ export function build({ check = false }: { check?: boolean } = {}): number {
   if (check) {
     const stale = staleOutputs();
     if (stale.length > 0) {
-      console.error(`Stale: ${stale.join(', ')} differ${stale.length === 1 ? 's' : ''} from what \`npm run build\` makes. Run it and commit the result.`);
+      console.error(
+        `Stale: ${stale.join(', ')} differ${stale.length === 1 ? 's' : ''} from what \`npm run build\` makes. Run it and commit the result.`,
+      );
       return 1;
     }
     console.log(`${outputs(root).length} files made by \`npm run build\` match the contract.`);

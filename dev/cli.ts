@@ -24,11 +24,13 @@ export const mockPortOption = () => portOption('port', 'MOCK_PORT', DEFAULT_MOCK
 
 /** The docs server's port: `--docs-port` or DOCS_PORT, 8080 by default. */
 export const DEFAULT_DOCS_PORT = 8080;
-export const docsPortOption = () => portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
+export const docsPortOption = () =>
+  portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
 
 /** The sandbox's port: `--<flag>` or SANDBOX_PORT, 4020 by default. */
 // Parsed as `npm run sandbox` parses it, so that SANDBOX_PORT means the same to both (0: a free port).
-export const sandboxPortOption = (flag = 'port') => portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox').argParser(parseSandboxPort);
+export const sandboxPortOption = (flag = 'port') =>
+  portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox').argParser(parseSandboxPort);
 
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {

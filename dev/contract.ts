@@ -85,7 +85,12 @@ function setupFileUrls(entries: HarEntry[], server: string): Set<string> {
 
 /** The value at a JSON pointer of an exchange's request or response body, as JSON text. */
 function valueAt(entry: HarEntry | undefined, target: string, pointer: string): string | undefined {
-  const text = target === 'request' ? entry?.request.postData?.text : target === 'response' ? entry?.response.content?.text : undefined;
+  const text =
+    target === 'request'
+      ? entry?.request.postData?.text
+      : target === 'response'
+        ? entry?.response.content?.text
+        : undefined;
   if (!text) return undefined;
   try {
     let value = JSON.parse(text);
@@ -101,8 +106,26 @@ function valueAt(entry: HarEntry | undefined, target: string, pointer: string): 
 }
 
 /** What identifies one problem in both reports of redocly drift. */
-const problemKey = (p: { ruleId: string; message: string; operationId?: string; target?: string; schemaPath?: string; dataPath?: string; status?: number; method?: string }) =>
-  JSON.stringify([p.ruleId, p.message, p.operationId ?? null, p.target ?? null, p.schemaPath ?? null, p.dataPath ?? null, p.status ?? null, p.method ?? null]);
+const problemKey = (p: {
+  ruleId: string;
+  message: string;
+  operationId?: string;
+  target?: string;
+  schemaPath?: string;
+  dataPath?: string;
+  status?: number;
+  method?: string;
+}) =>
+  JSON.stringify([
+    p.ruleId,
+    p.message,
+    p.operationId ?? null,
+    p.target ?? null,
+    p.schemaPath ?? null,
+    p.dataPath ?? null,
+    p.status ?? null,
+    p.method ?? null,
+  ]);
 
 /** The headers the check leaves out: IGNORED_HEADERS, the option, and CONTRACT_IGNORE_HEADERS. */
 export function ignoredHeaders(extra: string[] = [], env = process.env.CONTRACT_IGNORE_HEADERS): string[] {
@@ -119,9 +142,13 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
   }
   const entries = har.log?.entries;
   if (!Array.isArray(entries)) throw new Error(`${file}: not a HAR file: /log/entries is missing.`);
-  if (entries.length === 0) throw new Error(`${file}: the HAR file has no entries (/log/entries is empty): there is no traffic to check.`);
+  if (entries.length === 0)
+    throw new Error(`${file}: the HAR file has no entries (/log/entries is empty): there is no traffic to check.`);
   const server = (options.server ?? inferServer(entries))?.replace(/\/$/, '');
-  if (!server) throw new Error(`${file}: no request of its ${entries.length} entries matches a path of the contract; pass --server <base URL>.`);
+  if (!server)
+    throw new Error(
+      `${file}: no request of its ${entries.length} entries matches a path of the contract; pass --server <base URL>.`,
+    );
   const ignored = ignoredHeaders(options.ignoreHeaders);
 
   // The download has no path in the contract; drift reads a copy that places it at a stand-in path
@@ -140,7 +167,20 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
     writeFileSync(api, JSON.stringify(routableBundle()));
     const drift = (format: string) => {
       const out = path.join(dir, `drift.${format}`);
-      const result = redocly(['drift', traffic, '--api', api, '--server', server, '--ignore-headers', ignored.join(','), '--format', format, '-o', out]);
+      const result = redocly([
+        'drift',
+        traffic,
+        '--api',
+        api,
+        '--server',
+        server,
+        '--ignore-headers',
+        ignored.join(','),
+        '--format',
+        format,
+        '-o',
+        out,
+      ]);
       try {
         return JSON.parse(readFileSync(out, 'utf8'));
       } catch {
@@ -175,7 +215,10 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
         target: p.target,
         pointer,
         expected: info.expected ?? info.ajvMessage ?? info.summary ?? p.message,
-        found: (pointer ? valueAt(entries[index], p.target, pointer) : undefined) ?? (index === grouped.exchangeIndex ? info.actual : undefined) ?? '',
+        found:
+          (pointer ? valueAt(entries[index], p.target, pointer) : undefined) ??
+          (index === grouped.exchangeIndex ? info.actual : undefined) ??
+          '',
         rule: p.ruleId,
         message: p.message,
       });
@@ -203,7 +246,10 @@ export function formatReport(report: HarReport): string {
 }
 
 /** `npm run contract`: checks each HAR file and prints the reports; returns 0 without drift, 1 with. */
-export function checkRecordings(files: string[], options: { server?: string; ignoreHeader?: string[]; json?: boolean } = {}): number {
+export function checkRecordings(
+  files: string[],
+  options: { server?: string; ignoreHeader?: string[]; json?: boolean } = {},
+): number {
   let drift = 0;
   const reports: HarReport[] = [];
   for (const file of files) {

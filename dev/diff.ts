@@ -18,36 +18,40 @@ export interface DiffOptions {
 
 /** `npm run diff`: compares the bundle with the last release; returns the exit code. */
 export function diffWithRelease(values: DiffOptions = {}): number {
-const revision = path.resolve(values.revision ?? BUNDLE_YAML);
-const version = descriptionVersion(revision);
-const lastRelease = lastReleaseUpTo(version, { before: values.previous ?? false });
-const base = values.base ? path.resolve(values.base) : lastRelease && releasedDescription(lastRelease);
-if (!base) {
-  console.log(`No release ${values.previous ? 'before' : 'at or below'} ${version} in docs/releases/: nothing to compare with.`);
+  const revision = path.resolve(values.revision ?? BUNDLE_YAML);
+  const version = descriptionVersion(revision);
+  const lastRelease = lastReleaseUpTo(version, { before: values.previous ?? false });
+  const base = values.base ? path.resolve(values.base) : lastRelease && releasedDescription(lastRelease);
+  if (!base) {
+    console.log(
+      `No release ${values.previous ? 'before' : 'at or below'} ${version} in docs/releases/: nothing to compare with.`,
+    );
+    return 0;
+  }
+  const baseVersion = descriptionVersion(base);
+  if (compareVersions(version, baseVersion) < 0) {
+    console.error(`info.version ${version} is lower than the released ${baseVersion}.`);
+    return 1;
+  }
+
+  const majorRaised = parseVersion(version)[0] > parseVersion(baseVersion)[0];
+  const args = ['diff', base, revision, '--fail-on', majorRaised ? 'none' : 'major'];
+  if (values.format) args.push('--format', values.format);
+  if (values.output) args.push('--output', path.resolve(values.output));
+
+  const rel = (file: string) => path.relative(root, file);
+  console.log(`Comparing ${rel(revision)} (${version}) with ${rel(base)} (${baseVersion}).`);
+  const status = redocly(args, { inherit: true }).status;
+  if (status !== 0) {
+    console.error(
+      `Breaking changes since ${baseVersion}: raise the major part of info.version (and package.json), or undo them.`,
+    );
+    return 1;
+  }
+  console.log(
+    majorRaised
+      ? `The major version was raised (${baseVersion} -> ${version}): breaking changes are allowed; list them in CHANGELOG.md.`
+      : `No breaking change since ${baseVersion}.`,
+  );
   return 0;
-}
-const baseVersion = descriptionVersion(base);
-if (compareVersions(version, baseVersion) < 0) {
-  console.error(`info.version ${version} is lower than the released ${baseVersion}.`);
-  return 1;
-}
-
-const majorRaised = parseVersion(version)[0] > parseVersion(baseVersion)[0];
-const args = ['diff', base, revision, '--fail-on', majorRaised ? 'none' : 'major'];
-if (values.format) args.push('--format', values.format);
-if (values.output) args.push('--output', path.resolve(values.output));
-
-const rel = (file: string) => path.relative(root, file);
-console.log(`Comparing ${rel(revision)} (${version}) with ${rel(base)} (${baseVersion}).`);
-const status = redocly(args, { inherit: true }).status;
-if (status !== 0) {
-  console.error(`Breaking changes since ${baseVersion}: raise the major part of info.version (and package.json), or undo them.`);
-  return 1;
-}
-console.log(
-  majorRaised
-    ? `The major version was raised (${baseVersion} -> ${version}): breaking changes are allowed; list them in CHANGELOG.md.`
-    : `No breaking change since ${baseVersion}.`,
-);
-return 0;
 }

@@ -38,7 +38,8 @@ export const slug = (heading: string) =>
 
 const title = (markdown: string, fallback: string) => /^# (.+)$/m.exec(markdown)?.[1]?.replace(/`/g, '') ?? fallback;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Where a relative link of `from` (a Markdown file of the repository) points among the pages, or undefined. */
 function pageLink(href: string, from: string, sources: Source[]): string | undefined {
@@ -48,7 +49,8 @@ function pageLink(href: string, from: string, sources: Source[]): string | undef
   const source = sources.find((s) => s.markdown === target);
   if (source) return anchor ? `${source.page}#${anchor}` : source.page;
   // A file of docs/ itself (the reference, index.html) is published with the pages.
-  if (target.startsWith('docs/') && existsSync(path.join(root, target))) return path.posix.relative('docs', target) + (anchor ? `#${anchor}` : '');
+  if (target.startsWith('docs/') && existsSync(path.join(root, target)))
+    return path.posix.relative('docs', target) + (anchor ? `#${anchor}` : '');
   return undefined;
 }
 

@@ -32,10 +32,15 @@ export interface RunningDocs {
   stop: () => Promise<void>;
 }
 
-export async function serveDocs(port: number, host = '127.0.0.1', portHint = '--docs-port or DOCS_PORT'): Promise<RunningDocs> {
+export async function serveDocs(
+  port: number,
+  host = '127.0.0.1',
+  portHint = '--docs-port or DOCS_PORT',
+): Promise<RunningDocs> {
   const server = http.createServer(async (req, res) => {
     const target = resolveDocsPath(req.url ?? '/');
-    if ('status' in target) return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
+    if ('status' in target)
+      return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
     try {
       const body = await readFile(target.file);
       res.writeHead(200, { 'content-type': TYPES[path.extname(target.file)] ?? 'application/octet-stream' }).end(body);
@@ -44,7 +49,9 @@ export async function serveDocs(port: number, host = '127.0.0.1', portHint = '--
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, portHint) : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, portHint) : error),
+    );
     server.listen(port, host, () => resolve());
   });
   const stop = () =>

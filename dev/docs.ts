@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderPages, stalePages } from './docs-pages.ts';
-import { DOCS_PAGE, root } from './paths.ts';
+import { DOCS_PAGE, } from './paths.ts';
 import { filesDiffer, redocly, withTempDir } from './tools.ts';
 
 export { DOCS_PAGE };
@@ -17,7 +17,9 @@ export { DOCS_PAGE };
 const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 const svg = (width: number, text: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="18" viewBox="0 0 ${width} 18"><text x="0" y="14" font-family="sans-serif" font-size="14" font-weight="600" fill="#1a1c21">${text}</text></svg>`;
-export const INLINE_LOGOS = [svg(64, 'Redocly'), svg(12, 'R')].map((image) => `data:image/svg+xml,${encodeURIComponent(image)}`);
+export const INLINE_LOGOS = [svg(64, 'Redocly'), svg(12, 'R')].map(
+  (image) => `data:image/svg+xml,${encodeURIComponent(image)}`,
+);
 
 // The search box is prerendered as "Loading..." and says "Search" once the page's script has built
 // its index; a reader sees "Loading..." until then, and forever with scripts off. The prerendered
@@ -34,7 +36,8 @@ export function finishPage(html: string): string {
   });
   const trigger = page.indexOf('data-testid="search-trigger"');
   const loading = page.indexOf(SEARCH_PRERENDERED, trigger);
-  if (trigger < 0 || loading < 0 || loading - trigger > 4000) throw new Error('The rendered reference no longer prerenders its search box as expected.');
+  if (trigger < 0 || loading < 0 || loading - trigger > 4000)
+    throw new Error('The rendered reference no longer prerenders its search box as expected.');
   return page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
 }
 
@@ -67,7 +70,9 @@ export function docsAreStale(page = DOCS_PAGE): boolean {
 export function docs({ check = false }: { check?: boolean } = {}): number {
   if (check) {
     if (docsAreStale()) {
-      console.error('Stale: docs/index.html or a guide page docs/*.html differs from its source. Run `npm run docs` and commit the result.');
+      console.error(
+        'Stale: docs/index.html or a guide page docs/*.html differs from its source. Run `npm run docs` and commit the result.',
+      );
       return 1;
     }
     console.log('docs/index.html matches generated/openapi.yaml, and every guide page its Markdown.');

@@ -49,13 +49,19 @@ function generateTypes(outDir: string): void {
         {
           ...api,
           root: path.resolve(root, api.root),
-          'x-openapi-ts': { ...api['x-openapi-ts'], output: path.join(outDir, path.basename(api['x-openapi-ts']!.output)) },
+          'x-openapi-ts': {
+            ...api['x-openapi-ts'],
+            output: path.join(outDir, path.basename(api['x-openapi-ts']!.output)),
+          },
         },
       ]),
   );
   withTempDir('shipping-openapi-ts-', (configDir) => {
     writeFileSync(path.join(configDir, 'redocly.yaml'), stringify({ apis }));
-    const result = runBin('openapi-typescript', 'openapi-typescript', ['--redocly', path.join(configDir, 'redocly.yaml')]);
+    const result = runBin('openapi-typescript', 'openapi-typescript', [
+      '--redocly',
+      path.join(configDir, 'redocly.yaml'),
+    ]);
     if (result.status !== 0) throw new Error(`openapi-typescript failed:\n${result.stdout}${result.stderr}`);
   });
 }
@@ -123,7 +129,13 @@ export function staleCode(dir: string): string[] {
 }
 
 /** `npm run generate [-- --check] [--generated <folder>]`: the generated code, or a check of it; returns the exit code. */
-export function generateCode({ check = false, generated = path.join(root, 'generated') }: { check?: boolean; generated?: string } = {}): number {
+export function generateCode({
+  check = false,
+  generated = path.join(root, 'generated'),
+}: {
+  check?: boolean;
+  generated?: string;
+} = {}): number {
   const generatedDir = path.resolve(generated);
   if (!check) {
     generate(generatedDir);
@@ -132,7 +144,9 @@ export function generateCode({ check = false, generated = path.join(root, 'gener
   }
   const stale = staleCode(generatedDir);
   if (stale.length > 0) {
-    console.error(`Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run generate\` and commit the result.`);
+    console.error(
+      `Stale: ${stale.map((f) => path.join(path.relative(root, generatedDir), f)).join(', ')} differ from the contract. Run \`npm run generate\` and commit the result.`,
+    );
     return 1;
   }
   console.log(`${GENERATED.length} generated files match the contract.`);

@@ -37,8 +37,10 @@ export interface RunningGuard {
 
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
-
-export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<GuardOptions, 'upstream' | 'bodyLimit'>): FastifyInstance {
+export function createGuard({
+  upstream,
+  bodyLimit = DEFAULT_BODY_LIMIT,
+}: Pick<GuardOptions, 'upstream' | 'bodyLimit'>): FastifyInstance {
   const app = Fastify({ bodyLimit, logger: false });
   // The body stays the text it was, so that Prism validates exactly what the client sent.
   app.removeAllContentTypeParsers();
@@ -47,7 +49,10 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
       JSON.parse(body as string);
       done(null, body);
     } catch (error) {
-      const reason = Object.assign(new Error(`The request body is not valid JSON: ${(error as Error).message}.`), { statusCode: 400, code: 'INVALID_JSON' });
+      const reason = Object.assign(new Error(`The request body is not valid JSON: ${(error as Error).message}.`), {
+        statusCode: 400,
+        code: 'INVALID_JSON',
+      });
       done(reason as FastifyError, undefined);
     }
   });
@@ -56,7 +61,10 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
     const reason = type
       ? `Content-Type "${type}" is not accepted: every request body of this API is application/json.`
       : 'The request has a body but no Content-Type: every request body of this API is application/json.';
-    done(Object.assign(new Error(reason), { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }) as FastifyError, undefined);
+    done(
+      Object.assign(new Error(reason), { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }) as FastifyError,
+      undefined,
+    );
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -73,9 +81,13 @@ export function createGuard({ upstream, bodyLimit = DEFAULT_BODY_LIMIT }: Pick<G
   });
   void app.register(replyFrom, { base: upstream });
   // A body goes on as the text received, with its own Content-Type, never encoded again.
-  const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) => (headers.accept === undefined ? { ...headers, accept: '*/*' } : headers);
+  const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) =>
+    headers.accept === undefined ? { ...headers, accept: '*/*' } : headers;
   const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(request.url, { rewriteRequestHeaders, ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}) });
+    reply.from(request.url, {
+      rewriteRequestHeaders,
+      ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}),
+    });
   app.all('/', forward);
   app.all('/*', forward);
   return app;

@@ -19,8 +19,12 @@ const redoclyRun = (file: string): LintRun => ({
   print: () => redocly(['lint', file], { inherit: true }).status,
   problems: () => {
     const result = redocly(['lint', file, '--format', 'json']);
-    const problems = (JSON.parse(result.stdout).problems as any[]).map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
-    return problems.length === 0 && result.status !== 0 ? [`redocly lint exited with ${result.status}: ${result.stderr}`] : problems;
+    const problems = (JSON.parse(result.stdout).problems as any[]).map(
+      (p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`,
+    );
+    return problems.length === 0 && result.status !== 0
+      ? [`redocly lint exited with ${result.status}: ${result.stderr}`]
+      : problems;
   },
 });
 
@@ -28,7 +32,9 @@ const spectralRun = (name: string, args: string[]): LintRun => ({
   name,
   print: () => spectral(['lint', '--fail-severity', 'hint', ...args], { inherit: true }).status,
   problems: () =>
-    (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...args]).stdout || '[]') as any[]).map((f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`),
+    (JSON.parse(spectral(['lint', '--format', 'json', '--quiet', ...args]).stdout || '[]') as any[]).map(
+      (f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`,
+    ),
 });
 
 const spectralFiles = [SOURCE, ...BUNDLES];

@@ -20,12 +20,16 @@ export interface RunningMock {
   stop: () => Promise<void>;
 }
 
-
 /** Starts the guard first, so that a port in use is reported before Prism is started at all. */
-export async function startMock({ host = '127.0.0.1', port, bodyLimit, portHint = '--port or MOCK_PORT' }: MockOptions): Promise<RunningMock> {
+export async function startMock({
+  host = '127.0.0.1',
+  port,
+  bodyLimit,
+  portHint = '--port or MOCK_PORT',
+}: MockOptions): Promise<RunningMock> {
   const internal = await freePort(host);
   const guard = await startGuard({ upstream: `http://${host}:${internal}`, host, port, bodyLimit, portHint });
-  let prism;
+  let prism: Awaited<ReturnType<typeof startPrism>>;
   try {
     prism = await startPrism({ host, port: internal, fileUrl: `${guard.url}${SETUP_FILE_PATH}` });
   } catch (error) {

@@ -27,12 +27,20 @@ export interface MockPrismOptions extends PrismOptions {
   fileUrl?: string;
 }
 
-function start(args: string[], { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions, cleanUp: () => void): Promise<RunningPrism> {
-  const child = spawn(process.execPath, [binPath('@stoplight/prism-cli', 'prism'), ...args, '--host', host, '--port', String(port)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
+function start(
+  args: string[],
+  { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions,
+  cleanUp: () => void,
+): Promise<RunningPrism> {
+  const child = spawn(
+    process.execPath,
+    [binPath('@stoplight/prism-cli', 'prism'), ...args, '--host', host, '--port', String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    },
+  );
   let log = '';
   const url = `http://${host}:${port}`;
   const exited = new Promise<void>((resolve) =>

@@ -49,7 +49,9 @@ export interface RecorderOptions {
 
 const listen = (server: http.Server, port: number, host: string) =>
   new Promise<number>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, '--port or RECORD_PORT') : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, '--port or RECORD_PORT') : error),
+    );
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 
@@ -60,13 +62,22 @@ const close = (server: http.Server) =>
   });
 
 /** Forwards a request to `base` + its path, streaming both bodies. */
-function forward(req: http.IncomingMessage, res: http.ServerResponse, base: URL, headers: http.OutgoingHttpHeaders): void {
+function forward(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  base: URL,
+  headers: http.OutgoingHttpHeaders,
+): void {
   const target = new URL(base.pathname.replace(/\/$/, '') + (req.url ?? '/'), base);
   const client = target.protocol === 'https:' ? https : http;
-  const upstream = client.request(target, { method: req.method, headers: { ...headers, host: target.host } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = client.request(
+    target,
+    { method: req.method, headers: { ...headers, host: target.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', (error) => {
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`Recording proxy could not reach ${target.origin}: ${error.message}\n`);
@@ -74,15 +85,22 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, base: URL,
   req.pipe(upstream);
 }
 
-export async function startRecorder({ target, har, port = DEFAULT_RECORD_PORT, host = '127.0.0.1' }: RecorderOptions): Promise<Recorder> {
+export async function startRecorder({
+  target,
+  har,
+  port = DEFAULT_RECORD_PORT,
+  host = '127.0.0.1',
+}: RecorderOptions): Promise<Recorder> {
   let base: URL;
   try {
     base = new URL(target);
   } catch {
     throw new Error(`--target: "${target}" is not an absolute URL.`);
   }
-  if (base.username || base.password) throw new Error('--target: put no credentials in the URL; the client sends them.');
-  if (!['http:', 'https:'].includes(base.protocol)) throw new Error(`--target: "${base.protocol}" is not http or https.`);
+  if (base.username || base.password)
+    throw new Error('--target: put no credentials in the URL; the client sends them.');
+  if (!['http:', 'https:'].includes(base.protocol))
+    throw new Error(`--target: "${base.protocol}" is not http or https.`);
 
   const secrets = new Map<number, Record<string, string>>();
   let next = 0;
@@ -104,8 +122,24 @@ export async function startRecorder({ target, har, port = DEFAULT_RECORD_PORT, h
   // detached: the proxy leads a process group of its own, out of reach of the terminal's Ctrl-C.
   const proxy = spawn(
     process.execPath,
-    [binPath('@redocly/cli', 'redocly'), 'proxy', '--target', `http://${host}:${restorerPort}`, '--host', host, '--port', String(proxyPort), '--har', proxyHar],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } },
+    [
+      binPath('@redocly/cli', 'redocly'),
+      'proxy',
+      '--target',
+      `http://${host}:${restorerPort}`,
+      '--host',
+      host,
+      '--port',
+      String(proxyPort),
+      '--har',
+      proxyHar,
+    ],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
+    },
   );
   // Whatever ends the recorder, the proxy does not outlive it.
   const killProxy = () => proxy.kill('SIGKILL');
@@ -113,7 +147,9 @@ export async function startRecorder({ target, har, port = DEFAULT_RECORD_PORT, h
   let proxyLog = '';
   proxy.stdout.on('data', (c) => (proxyLog += c));
   proxy.stderr.on('data', (c) => (proxyLog += c));
-  const proxyExited = new Promise<string>((resolve) => proxy.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
+  const proxyExited = new Promise<string>((resolve) =>
+    proxy.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  );
   const cleanUp = () => {
     process.removeListener('exit', killProxy);
     rmSync(work, { recursive: true, force: true });
@@ -128,10 +164,17 @@ export async function startRecorder({ target, har, port = DEFAULT_RECORD_PORT, h
   };
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redocly proxy did not start:\n${proxyLog}`)), 60_000);
-    const check = () => /listening/i.test(proxyLog) && (clearTimeout(timer), resolve());
+    const check = () => {
+      if (!/listening/i.test(proxyLog)) return;
+      clearTimeout(timer);
+      resolve();
+    };
     proxy.stdout.on('data', check);
     proxy.stderr.on('data', check);
-    proxy.once('exit', (code) => (clearTimeout(timer), reject(new Error(`redocly proxy exited with ${code}:\n${proxyLog}`))));
+    proxy.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redocly proxy exited with ${code}:\n${proxyLog}`));
+    });
   }).catch(abandon);
 
   const redactor = http.createServer((req, res) => {
@@ -183,7 +226,9 @@ export function readProxyEntries(proxyHar: string): any[] {
   } catch {
     // Not written, or cut short: read the entries one by one.
   }
-  const lines = existsSync(`${proxyHar}.entries.tmp`) ? readFileSync(`${proxyHar}.entries.tmp`, 'utf8').split('\n') : [];
+  const lines = existsSync(`${proxyHar}.entries.tmp`)
+    ? readFileSync(`${proxyHar}.entries.tmp`, 'utf8').split('\n')
+    : [];
   return lines.flatMap((line) => {
     try {
       return line.trim() ? [JSON.parse(line)] : [];
@@ -197,7 +242,7 @@ export function readProxyEntries(proxyHar: string): any[] {
 export function writeHarAtomically(file: string, entries: unknown[]): void {
   const har = { log: { version: '1.2', creator: { name: 'shipping-api-v3-contract record', version: '1' }, entries } };
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(har, null, 2) + '\n');
+  writeFileSync(temporary, `${JSON.stringify(har, null, 2)}\n`);
   renameSync(temporary, file);
 }
 
@@ -220,7 +265,9 @@ export function finishEntries(entries: any[], loopback: string, base: URL): any[
 
 /** `npm run record`: records until Ctrl-C, then writes the HAR file and exits. */
 export async function recordTraffic(options: { target: string; port: number; har?: string }): Promise<void> {
-  const har = path.resolve(options.har ?? path.join('recordings', `${new Date().toISOString().replace(/[:.]/g, '-')}.har`));
+  const har = path.resolve(
+    options.har ?? path.join('recordings', `${new Date().toISOString().replace(/[:.]/g, '-')}.har`),
+  );
   const shown = path.relative(process.cwd(), har);
   const recorder = await startRecorder({ target: options.target, har, port: options.port });
   console.log(`Recording to ${shown}: point the client at ${recorder.url}`);
@@ -231,7 +278,9 @@ export async function recordTraffic(options: { target: string; port: number; har
     stopping = true;
     const count = await recorder.stop();
     if (reason) console.error(`The capture proxy stopped unexpectedly (${reason}).`);
-    console.log(`Wrote ${count} exchange${count === 1 ? '' : 's'} to ${shown}. Check it with: npm run contract -- ${shown}`);
+    console.log(
+      `Wrote ${count} exchange${count === 1 ? '' : 's'} to ${shown}. Check it with: npm run contract -- ${shown}`,
+    );
     process.exit(reason ? 1 : 0);
   };
   process.on('SIGINT', () => void finish());

@@ -16,7 +16,10 @@ export const SETUP_FILE_PATH_ITEM = 'CarrierSetupFile';
 
 interface Bundle {
   paths: Record<string, unknown>;
-  components: { pathItems?: Record<string, { servers?: unknown }>; examples: Record<string, { value: { url?: string } }> };
+  components: {
+    pathItems?: Record<string, { servers?: unknown }>;
+    examples: Record<string, { value: { url?: string } }>;
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 // Each flag has an environment variable: SANDBOX_PORT, SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS,
 // SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over its variable. The options are those of
 // src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
-import { type Command } from 'commander';
+import type { Command } from 'commander';
 import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError } from './cli.ts';
@@ -22,7 +22,8 @@ async function start(options: SandboxCliOptions, how: string): Promise<RunningSa
   try {
     return await startSandbox(options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError('127.0.0.1', options.port, how);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new PortInUseError('127.0.0.1', options.port, how);
     throw error;
   }
 }

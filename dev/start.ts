@@ -71,7 +71,9 @@ export async function startAll(options: Options): Promise<void> {
   for (const server of started) {
     void server.exited?.then((code) => {
       if (stopping) return;
-      console.error(`${server.name[0]!.toUpperCase()}${server.name.slice(1)} stopped unexpectedly (exit code ${code}).`);
+      console.error(
+        `${server.name[0]!.toUpperCase()}${server.name.slice(1)} stopped unexpectedly (exit code ${code}).`,
+      );
       void stop(code || 1);
     });
   }

@@ -29,12 +29,20 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
     encoding: 'utf8',
     stdio: options.inherit ? 'inherit' : 'pipe',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false' },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      SCARF_ANALYTICS: 'false',
+    },
   });
 }
 
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
-export const spectral = (args: string[], options?: RunOptions) => runBin('@stoplight/spectral-cli', 'spectral', args, options);
+export const spectral = (args: string[], options?: RunOptions) =>
+  runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
 /** A new temporary folder and the way to remove it; the one place temporary folders are made. */
 export function makeTempDir(prefix: string, options: { parent?: string } = {}): { dir: string; remove: () => void } {
@@ -78,6 +86,9 @@ const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-re
 
 /** Copies the working tree of the repository into `dir`, its node_modules linked, not copied. */
 export function copyRepository(dir: string): void {
-  cpSync(root, dir, { recursive: true, filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!) });
+  cpSync(root, dir, {
+    recursive: true,
+    filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!),
+  });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
 }

@@ -8,12 +8,11 @@ export interface OpenPoint {
   text: string;
 }
 
-
 export function listUnspecified(document: unknown): OpenPoint[] {
   const points: OpenPoint[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      for (const [i, item] of node.entries()) walk(item, `${pointer}/${i}`);
     } else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'x-unspecified') points.push({ pointer: pointer || '/', text: String(value) });

@@ -68,17 +68,29 @@ export function checkOptions(options: RunWorkflowsOptions): void {
   try {
     url = new URL(options.server);
   } catch {
-    throw new WorkflowOptionsError(`--server: "${options.server}" is not an absolute URL; give the API's base URL, such as http://127.0.0.1:4020${BASE_PATH}.`);
+    throw new WorkflowOptionsError(
+      `--server: "${options.server}" is not an absolute URL; give the API's base URL, such as http://127.0.0.1:4020${BASE_PATH}.`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WorkflowOptionsError(`--server: the URL must start with http:// or https:// (found ${url.protocol}).`);
-  if (!url.pathname.replace(/\/+$/, '').endsWith(BASE_PATH)) throw new WorkflowOptionsError(`--server: the base URL must end in ${BASE_PATH} (found the path ${url.pathname}).`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new WorkflowOptionsError(`--server: the URL must start with http:// or https:// (found ${url.protocol}).`);
+  if (!url.pathname.replace(/\/+$/, '').endsWith(BASE_PATH))
+    throw new WorkflowOptionsError(`--server: the base URL must end in ${BASE_PATH} (found the path ${url.pathname}).`);
   if (!options.user) throw new WorkflowOptionsError('SHIPPING_USER is not set: the workflows need the API user in it.');
-  if (!options.apiKey) throw new WorkflowOptionsError('SHIPPING_API_KEY is not set: the workflows need the API key in it.');
+  if (!options.apiKey)
+    throw new WorkflowOptionsError('SHIPPING_API_KEY is not set: the workflows need the API key in it.');
   for (const name of options.workflows ?? []) {
-    if (!WORKFLOW_FILES.some((w) => w.name === name)) throw new WorkflowOptionsError(`--workflow: no workflow "${name}"; the workflows are ${WORKFLOW_FILES.map((w) => w.name).join(', ')}.`);
+    if (!WORKFLOW_FILES.some((w) => w.name === name))
+      throw new WorkflowOptionsError(
+        `--workflow: no workflow "${name}"; the workflows are ${WORKFLOW_FILES.map((w) => w.name).join(', ')}.`,
+      );
   }
-  for (const [flag, value] of [['--poll-seconds', options.pollSeconds], ['--poll-limit', options.pollLimit]] as const) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new WorkflowOptionsError(`${flag}: must be a whole number of at least 1 (found ${value}).`);
+  for (const [flag, value] of [
+    ['--poll-seconds', options.pollSeconds],
+    ['--poll-limit', options.pollLimit],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1))
+      throw new WorkflowOptionsError(`${flag}: must be a whole number of at least 1 (found ${value}).`);
   }
 }
 
@@ -129,7 +141,10 @@ interface RespectStep {
   checks?: RespectCheck[];
 }
 interface RespectReport {
-  files: Record<string, { executedWorkflows?: Array<{ workflowId: string; executedSteps?: Array<RespectStep | { type: string }> }> }>;
+  files: Record<
+    string,
+    { executedWorkflows?: Array<{ workflowId: string; executedSteps?: Array<RespectStep | { type: string }> }> }
+  >;
 }
 
 /** The steps that failed, from respect's JSON report: the last attempt of each step decides. */
@@ -177,7 +192,9 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
   checkOptions(options);
   const server = options.server.replace(/\/+$/, '');
   const origin = server.slice(0, -BASE_PATH.length);
-  const chosen = options.workflows?.length ? WORKFLOW_FILES.filter((w) => options.workflows!.includes(w.name)) : WORKFLOW_FILES;
+  const chosen = options.workflows?.length
+    ? WORKFLOW_FILES.filter((w) => options.workflows!.includes(w.name))
+    : WORKFLOW_FILES;
   // The credentials reach respect through its environment only: never on a command line.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -193,7 +210,14 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
     if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
     for (const workflow of chosen) {
       const file = path.join(dir, path.basename(workflow.file));
-      writeFileSync(file, prepareWorkflowFile(workflow.file, options.pollSeconds ?? DEFAULT_POLL_SECONDS, options.pollLimit ?? DEFAULT_POLL_LIMIT));
+      writeFileSync(
+        file,
+        prepareWorkflowFile(
+          workflow.file,
+          options.pollSeconds ?? DEFAULT_POLL_SECONDS,
+          options.pollLimit ?? DEFAULT_POLL_LIMIT,
+        ),
+      );
       const reportFile = path.join(options.reportDir ?? dir, `${workflow.name}.json`);
       const servers = JSON.stringify({ shipping: server, sandbox: origin });
       const started = performance.now();
@@ -220,7 +244,8 @@ export function describeRuns(runs: WorkflowRun[]): string {
       lines.push(`  workflow ${step.workflowId}, step ${step.stepId} failed:`);
       for (const check of step.failedChecks) lines.push(`    ${check}`);
     }
-    if (!run.passed && run.failedSteps.length === 0) lines.push('  respect stopped before a step ran; its output above says why.');
+    if (!run.passed && run.failedSteps.length === 0)
+      lines.push('  respect stopped before a step ran; its output above says why.');
   }
   return lines.join('\n');
 }
@@ -230,7 +255,14 @@ export function describeRuns(runs: WorkflowRun[]): string {
  * prints the output of each failed (or, verbose, every) run and a summary. Returns 0 when every
  * workflow passed, 1 when a step failed, 2 on a usage error.
  */
-export async function runWorkflowsCommand(options: { server?: string; workflow?: string[]; pollSeconds: number; pollLimit: number; reportDir?: string; verbose?: boolean }): Promise<number> {
+export async function runWorkflowsCommand(options: {
+  server?: string;
+  workflow?: string[];
+  pollSeconds: number;
+  pollLimit: number;
+  reportDir?: string;
+  verbose?: boolean;
+}): Promise<number> {
   try {
     const runs = await runWorkflows({
       server: options.server ?? process.env.SHIPPING_BASE_URL ?? '',

@@ -2,7 +2,10 @@
 import { BENCH_PARTS, runBench } from '../dev/bench.ts';
 import { command, run } from '../dev/cli.ts';
 
-const { part } = command('bench', 'Measures the client, the sandbox and the pre-flight check side by side, and prints ratios with their goals.')
+const { part } = command(
+  'bench',
+  'Measures the client, the sandbox and the pre-flight check side by side, and prints ratios with their goals.',
+)
   .option('--part <name>', `only this part: ${BENCH_PARTS.join(', ')}`)
   .parse()
   .opts<{ part?: string }>();

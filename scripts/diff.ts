@@ -3,7 +3,10 @@
 import { command, run } from '../dev/cli.ts';
 import { type DiffOptions, diffWithRelease } from '../dev/diff.ts';
 
-const options = command('diff', 'Compares the bundle with the last release and fails on a breaking change unless the major version was raised.')
+const options = command(
+  'diff',
+  'Compares the bundle with the last release and fails on a breaking change unless the major version was raised.',
+)
   .option('--base <released.yaml>', 'the description to compare with (default: the last release in docs/releases/)')
   .option('--revision <bundle.yaml>', 'the description compared (default: generated/openapi.yaml)')
   .option('--format <format>', "redocly diff's report format, such as markdown")

@@ -3,5 +3,8 @@
 import { command, mockPortOption, run } from '../dev/cli.ts';
 import { serveMock } from '../dev/mock.ts';
 
-const { port } = command('mock', 'Serves the mock of the Shipping Service Public API v3 on loopback.').addOption(mockPortOption()).parse().opts<{ port: number }>();
+const { port } = command('mock', 'Serves the mock of the Shipping Service Public API v3 on loopback.')
+  .addOption(mockPortOption())
+  .parse()
+  .opts<{ port: number }>();
 await run(() => serveMock({ port }));

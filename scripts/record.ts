@@ -2,7 +2,10 @@
 import { command, portOption, run } from '../dev/cli.ts';
 import { DEFAULT_RECORD_PORT, recordTraffic } from '../dev/record.ts';
 
-const options = command('record', 'Records traffic to a HAR file, every credential redacted before anything is written.')
+const options = command(
+  'record',
+  'Records traffic to a HAR file, every credential redacted before anything is written.',
+)
   .requiredOption('--target <url>', 'base URL the traffic goes to')
   .addOption(portOption('port', 'RECORD_PORT', DEFAULT_RECORD_PORT, 'port the client calls'))
   .option('--har <file>', 'HAR file to write (default recordings/<time>.har)')

@@ -2,7 +2,10 @@
 import { command, run } from '../dev/cli.ts';
 import { recordRelease } from '../dev/release.ts';
 
-const { replace } = command('release', 'Records the bundle as docs/releases/<version>/openapi.yaml, the base of npm run diff.')
+const { replace } = command(
+  'release',
+  'Records the bundle as docs/releases/<version>/openapi.yaml, the base of npm run diff.',
+)
   .option('--replace', 'overwrite a recorded release that has not been published')
   .parse()
   .opts<{ replace?: boolean }>();

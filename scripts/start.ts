@@ -3,7 +3,10 @@
 import { command, docsPortOption, mockPortOption, run, sandboxPortOption } from '../dev/cli.ts';
 import { type Options, startAll } from '../dev/start.ts';
 
-const options = command('start', 'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.')
+const options = command(
+  'start',
+  'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.',
+)
   .addOption(docsPortOption())
   .addOption(mockPortOption())
   .addOption(sandboxPortOption('sandbox-port'))

@@ -6,13 +6,20 @@ import { DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS, runWorkflowsCommand, WORKFLOW
 
 function wholeNumber(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError(`must be a whole number of at least 1 (found "${value}").`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError(`must be a whole number of at least 1 (found "${value}").`);
   return number;
 }
 
-const options = command('workflows', 'Run the Arazzo workflows against a server of the Shipping Service Public API v3 with redocly respect.')
+const options = command(
+  'workflows',
+  'Run the Arazzo workflows against a server of the Shipping Service Public API v3 with redocly respect.',
+)
   .option('--server <base URL>', 'the base URL of the API, ending in /api/public/v3 (default: SHIPPING_BASE_URL)')
-  .option('--workflow <name...>', `the workflows to run: ${WORKFLOW_FILES.map((w) => `${w.name}${w.needsSandbox ? ' (sandbox only)' : ''}`).join(', ')}; all by default`)
+  .option(
+    '--workflow <name...>',
+    `the workflows to run: ${WORKFLOW_FILES.map((w) => `${w.name}${w.needsSandbox ? ' (sandbox only)' : ''}`).join(', ')}; all by default`,
+  )
   .option('--poll-seconds <n>', 'seconds between polls of the carrier setup status', wholeNumber, DEFAULT_POLL_SECONDS)
   .option('--poll-limit <n>', 'polls before the carrier setup workflow gives up', wholeNumber, DEFAULT_POLL_LIMIT)
   .option('--report-dir <folder>', "keep respect's JSON report of each workflow there (credentials masked)")
@@ -30,5 +37,12 @@ Example:
   .showHelpAfterError()
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
   .parse()
-  .opts<{ server?: string; workflow?: string[]; pollSeconds: number; pollLimit: number; reportDir?: string; verbose?: boolean }>();
+  .opts<{
+    server?: string;
+    workflow?: string[];
+    pollSeconds: number;
+    pollLimit: number;
+    reportDir?: string;
+    verbose?: boolean;
+  }>();
 await run(() => runWorkflowsCommand(options));

@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { carrierSetupIndex, type CarrierSetupFile, checkShipment, type CarrierSetupIndex, validateCarrierSetupFile } from '../../src/index.ts';
+import {
+  carrierSetupIndex,
+  type CarrierSetupFile,
+  checkShipment,
+  type CarrierSetupIndex,
+  validateCarrierSetupFile,
+} from '../../src/index.ts';
 import { setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
 import { root } from '../paths.ts';
@@ -32,7 +38,8 @@ function worldNames(text: Buffer): Buffer {
     for (const product of carrier.products) {
       product.name = `${names[(c + 1) % names.length]} · ${product.name}`;
       for (const combination of product.country_combinations) {
-        for (const service of [...combination.available_services, ...combination.required_services]) service.name = `${names[(c + 2) % names.length]} — ${service.name}`;
+        for (const service of [...combination.available_services, ...combination.required_services])
+          service.name = `${names[(c + 2) % names.length]} — ${service.name}`;
       }
     }
   });
@@ -54,11 +61,29 @@ function shipments(index: CarrierSetupIndex): unknown[] {
           product_code: product.code,
           ...(combination.required_services[0] ? { service_codes: combination.required_services[0].code } : {}),
           reference: 'Ordre 100234',
-          sender: { name: 'Nordlys Sko ApS', address1: 'Vesterbrogade 12', zipcode: '1620', city: 'København V', country_code: from },
-          receiver: { name: 'Åsa Lindqvist', address1: 'Storgatan 3', zipcode: '411 38', city: 'Göteborg', country_code: to, email: 'asa@example.se' },
+          sender: {
+            name: 'Nordlys Sko ApS',
+            address1: 'Vesterbrogade 12',
+            zipcode: '1620',
+            city: 'København V',
+            country_code: from,
+          },
+          receiver: {
+            name: 'Åsa Lindqvist',
+            address1: 'Storgatan 3',
+            zipcode: '411 38',
+            city: 'Göteborg',
+            country_code: to,
+            email: 'asa@example.se',
+          },
           parcels: [{ quantity: 1, weight: 2.5, length: 30, width: 20, height: 15 }],
         };
-        out.push(body, { ...body, own_agreement: !body.own_agreement }, { ...body, parcels: [{ quantity: 1 }] }, { ...body, receiver: { ...body.receiver, country_code: 'US' } });
+        out.push(
+          body,
+          { ...body, own_agreement: !body.own_agreement },
+          { ...body, parcels: [{ quantity: 1 }] },
+          { ...body, receiver: { ...body.receiver, country_code: 'US' } },
+        );
       }
     }
   }
@@ -70,7 +95,8 @@ function checksPerSecond(index: CarrierSetupIndex, bodies: unknown[]): number {
   for (let round = 0; round <= CHECK_ROUNDS; round += 1) {
     let problems = 0;
     const start = performance.now();
-    for (let i = 0; i < CHECKS_PER_ROUND; i += 1) problems += checkShipment(index, bodies[i % bodies.length]).problems.length;
+    for (let i = 0; i < CHECKS_PER_ROUND; i += 1)
+      problems += checkShipment(index, bodies[i % bodies.length]).problems.length;
     const ms = performance.now() - start;
     if (problems === 0) throw new Error('the failing shipments found no problem');
     if (round > 0) perSecond.push(CHECKS_PER_ROUND / (ms / 1000));
@@ -91,10 +117,18 @@ export async function bench(): Promise<void> {
     big = index;
   }
   const products = file.reduce((n, c) => n + c.products.length, 0);
-  console.log(`  setup file: ${(text.length / 1024 / 1024).toFixed(1)} MiB, ${file.length} carriers, ${products} products; names in Polish, Greek, Russian, Chinese, Japanese`);
-  console.log(`  JSON.parse ${parseMs.toFixed(0)} ms, validation ${validateMs.toFixed(0)} ms, index build ${median(builds).toFixed(0)} ms (median of 5)`);
+  console.log(
+    `  setup file: ${(text.length / 1024 / 1024).toFixed(1)} MiB, ${file.length} carriers, ${products} products; names in Polish, Greek, Russian, Chinese, Japanese`,
+  );
+  console.log(
+    `  JSON.parse ${parseMs.toFixed(0)} ms, validation ${validateMs.toFixed(0)} ms, index build ${median(builds).toFixed(0)} ms (median of 5)`,
+  );
 
-  const example = (parse(readFileSync(path.join(root, 'openapi/components/examples/CarrierSetupFile.yaml'), 'utf8')) as { value: CarrierSetupFile }).value;
+  const example = (
+    parse(readFileSync(path.join(root, 'openapi/components/examples/CarrierSetupFile.yaml'), 'utf8')) as {
+      value: CarrierSetupFile;
+    }
+  ).value;
   const small = carrierSetupIndex(example);
   const bigBodies = shipments(big!);
   const smallBodies = shipments(small);
@@ -102,8 +136,16 @@ export async function bench(): Promise<void> {
   const smallRate = checksPerSecond(small, smallBodies);
   const bigUs = 1e6 / bigRate;
   const ratio = smallRate / bigRate;
-  console.log(`  checks against the 30 MB index: ${Math.round(bigRate).toLocaleString('en')} per second (${bigUs.toFixed(2)} µs each; ${bigBodies.length} shipments, a quarter passing)`);
-  console.log(`  checks against the example file's index: ${Math.round(smallRate).toLocaleString('en')} per second (${(1e6 / smallRate).toFixed(2)} µs each; ${smallBodies.length} shipments)`);
-  console.log(`  goal: one check under ${GOAL_US} µs against the 30 MB index: ${bigUs < GOAL_US ? 'met' : 'NOT met'} (${bigUs.toFixed(2)} µs)`);
-  console.log(`  goal: the 30 MB index checks within ${GOAL_RATIO}x of the small one (constant time): ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (ratio ${ratio.toFixed(2)})`);
+  console.log(
+    `  checks against the 30 MB index: ${Math.round(bigRate).toLocaleString('en')} per second (${bigUs.toFixed(2)} µs each; ${bigBodies.length} shipments, a quarter passing)`,
+  );
+  console.log(
+    `  checks against the example file's index: ${Math.round(smallRate).toLocaleString('en')} per second (${(1e6 / smallRate).toFixed(2)} µs each; ${smallBodies.length} shipments)`,
+  );
+  console.log(
+    `  goal: one check under ${GOAL_US} µs against the 30 MB index: ${bigUs < GOAL_US ? 'met' : 'NOT met'} (${bigUs.toFixed(2)} µs)`,
+  );
+  console.log(
+    `  goal: the 30 MB index checks within ${GOAL_RATIO}x of the small one (constant time): ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (ratio ${ratio.toFixed(2)})`,
+  );
 }

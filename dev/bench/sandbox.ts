@@ -21,7 +21,14 @@ import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
-type Autocannon = (options: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body?: string }) => Promise<{
+type Autocannon = (options: {
+  url: string;
+  method: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  body?: string;
+}) => Promise<{
   requests: { average: number };
   latency: { p99: number };
   non2xx: number;
@@ -36,7 +43,10 @@ const DURATION_S = 4;
 const WARMUP_S = 2;
 const ROUNDS = 3;
 const AUTHORIZATION = `Basic ${Buffer.from('bench-user:bench-key').toString('base64')}`;
-const shipment = (): string => JSON.stringify(JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value);
+const shipment = (): string =>
+  JSON.stringify(
+    JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value,
+  );
 
 /** --serve sandbox|bare: one server, which prints its origin once it listens. */
 async function serve(kind: string): Promise<void> {
@@ -51,8 +61,13 @@ async function serve(kind: string): Promise<void> {
     const server = createServer((request, response) => {
       if (request.method === 'POST') {
         request.resume();
-        request.on('end', () => response.writeHead(201, { 'content-type': 'application/json', 'content-length': created.length }).end(created));
-      } else response.writeHead(200, { 'content-type': 'application/json', 'content-length': status.length }).end(status);
+        request.on('end', () =>
+          response
+            .writeHead(201, { 'content-type': 'application/json', 'content-length': created.length })
+            .end(created),
+        );
+      } else
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': status.length }).end(status);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,22 +101,38 @@ function cpuTimeUs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function measure(url: string, method: 'GET' | 'POST', pid: number | undefined, body: string | undefined, warmUp: boolean): Promise<Measure> {
+async function measure(
+  url: string,
+  method: 'GET' | 'POST',
+  pid: number | undefined,
+  body: string | undefined,
+  warmUp: boolean,
+): Promise<Measure> {
   const options = {
     url,
     method,
     connections: CONNECTIONS,
     // Accept as fetch sends it: Prism 5.16 answers 500 to a request without one where the answer is */* (dev/guard.ts).
-    headers: { authorization: AUTHORIZATION, accept: '*/*', 'partner-id': '10042', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: AUTHORIZATION,
+      accept: '*/*',
+      'partner-id': '10042',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body } : {}),
   };
   if (warmUp) await autocannon({ ...options, duration: WARMUP_S });
   const before = cpuTimeUs(pid);
   const result = await autocannon({ ...options, duration: DURATION_S });
   const cpuUs = (cpuTimeUs(pid) - before) / (result.requests.average * DURATION_S);
-  return { rps: result.requests.average, p99: result.latency.p99, cpuUs, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuUs,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
-
 
 export async function bench(): Promise<void> {
   console.log(
@@ -127,31 +158,55 @@ export async function bench(): Promise<void> {
         for (let k = 0; k < names.length; k += 1) {
           const name = names[(round + k) % names.length]!;
           const { base, pid } = servers[name];
-          rounds[name]!.push(await measure(`${base}${path}`, method, pid, method === 'POST' ? body : undefined, round === 0));
+          rounds[name]!.push(
+            await measure(`${base}${path}`, method, pid, method === 'POST' ? body : undefined, round === 0),
+          );
         }
       }
       const results = Object.fromEntries(
         names.map((name) => {
           const all = rounds[name]!;
           const sum = (key: 'non2xx' | 'errors') => all.reduce((total, m) => total + m[key], 0);
-          return [name, { rps: median(all.map((m) => m.rps)), p99: median(all.map((m) => m.p99)), cpuUs: median(all.map((m) => m.cpuUs)), non2xx: sum('non2xx'), errors: sum('errors'), each: all.map((m) => Math.round(m.rps)) }];
+          return [
+            name,
+            {
+              rps: median(all.map((m) => m.rps)),
+              p99: median(all.map((m) => m.p99)),
+              cpuUs: median(all.map((m) => m.cpuUs)),
+              non2xx: sum('non2xx'),
+              errors: sum('errors'),
+              each: all.map((m) => Math.round(m.rps)),
+            },
+          ];
         }),
       ) as Record<keyof typeof servers, Measure & { each: number[] }>;
       console.log(`\n  ${label}`);
       for (const [name, m] of Object.entries(results)) {
         const refused = m.non2xx + m.errors > 0 ? `  (${m.non2xx} non-2xx, ${m.errors} errors)` : '';
         const cpu = Number.isNaN(m.cpuUs) ? '' : `   server CPU ${m.cpuUs.toFixed(1).padStart(6)} µs/request`;
-        console.log(`    ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(4)} ms${cpu}   rounds: ${m.each.join(', ')}${refused}`);
+        console.log(
+          `    ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(4)} ms${cpu}   rounds: ${m.each.join(', ')}${refused}`,
+        );
       }
       const toPrism = results.sandbox.rps / results.prism.rps;
       const toBare = results.sandbox.rps / results.bare.rps;
       // A server that refused requests answered something else than what is compared: no verdict.
       const verdict = (ok: boolean, ...names: Array<keyof typeof results>) =>
-        names.some((name) => results[name].non2xx + results[name].errors > 0) ? `not measured: ${names.filter((name) => results[name].non2xx + results[name].errors > 0).join(', ')} refused requests` : ok ? 'met' : 'NOT met';
-      console.log(`    sandbox / prism = ${toPrism.toFixed(1)} (goal >= 20: ${verdict(toPrism >= 20, 'sandbox', 'prism')})`);
-      console.log(`    sandbox / bare  = ${toBare.toFixed(2)} (goal >= 0.6: ${verdict(toBare >= 0.6, 'sandbox', 'bare')})`);
+        names.some((name) => results[name].non2xx + results[name].errors > 0)
+          ? `not measured: ${names.filter((name) => results[name].non2xx + results[name].errors > 0).join(', ')} refused requests`
+          : ok
+            ? 'met'
+            : 'NOT met';
+      console.log(
+        `    sandbox / prism = ${toPrism.toFixed(1)} (goal >= 20: ${verdict(toPrism >= 20, 'sandbox', 'prism')})`,
+      );
+      console.log(
+        `    sandbox / bare  = ${toBare.toFixed(2)} (goal >= 0.6: ${verdict(toBare >= 0.6, 'sandbox', 'bare')})`,
+      );
       if (!Number.isNaN(results.sandbox.cpuUs)) {
-        console.log(`    CPU per request, bare / sandbox = ${(results.bare.cpuUs / results.sandbox.cpuUs).toFixed(2)}, prism / sandbox = ${(results.prism.cpuUs / results.sandbox.cpuUs).toFixed(1)} (for the record)`);
+        console.log(
+          `    CPU per request, bare / sandbox = ${(results.bare.cpuUs / results.sandbox.cpuUs).toFixed(2)}, prism / sandbox = ${(results.prism.cpuUs / results.sandbox.cpuUs).toFixed(1)} (for the record)`,
+        );
       }
     }
   } finally {

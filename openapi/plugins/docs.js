@@ -56,7 +56,10 @@ function NotSpecified() {
 // link to a guide's Markdown in a description points at its page in the rendered reference, where
 // a browser would otherwise show the Markdown as raw text.
 export function guideLinksToPages(text) {
-  return text.replace(/\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s#]+)\.md(#[^)\s]*)?\)/gi, (_, file, anchor = '') => `](${file}.html${anchor})`);
+  return text.replace(
+    /\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s#]+)\.md(#[^)\s]*)?\)/gi,
+    (_, file, anchor = '') => `](${file}.html${anchor})`,
+  );
 }
 
 function GuideLinks() {
@@ -93,7 +96,11 @@ export default function docsPlugin() {
   return {
     id: 'docs',
     decorators: {
-      oas3: { 'not-specified': NotSpecified, 'guide-links': GuideLinks, 'path-items-in-reference': PathItemsInReference },
+      oas3: {
+        'not-specified': NotSpecified,
+        'guide-links': GuideLinks,
+        'path-items-in-reference': PathItemsInReference,
+      },
     },
   };
 }

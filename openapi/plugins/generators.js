@@ -34,7 +34,8 @@ function ConcreteSuccessCodes() {
             rebuilt[concrete] = structuredClone(response);
             // A media type without a schema (a body the description leaves open) may hold any value;
             // some generators read a missing schema as no body at all.
-            for (const media of Object.values(rebuilt[concrete].content ?? {})) if (media && typeof media === 'object' && !('schema' in media)) media.schema = {};
+            for (const media of Object.values(rebuilt[concrete].content ?? {}))
+              if (media && typeof media === 'object' && !('schema' in media)) media.schema = {};
             // A body the description leaves open (x-unspecified, no content) may be anything: any
             // media type, any value. Without it, generators type and check the body as absent.
             if (!hasContent && concrete !== '204' && typeof response['x-unspecified'] === 'string') {
@@ -96,7 +97,8 @@ function ObjectSchemas() {
   return {
     Schema: {
       leave(schema) {
-        for (const name of Object.keys(schema.properties ?? {})) schema.properties[name] = asObject(schema.properties[name]);
+        for (const name of Object.keys(schema.properties ?? {}))
+          schema.properties[name] = asObject(schema.properties[name]);
         if ('items' in schema) schema.items = asObject(schema.items);
       },
     },

@@ -17,11 +17,19 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   if (missing.length > 0) {
     throw new CliError(`Set ${missing.join(', ')} in the environment (see shipping-api --help).`, EXIT.BAD_INPUT);
   }
-  const connection: Connection = { baseUrl: env.SHIPPING_BASE_URL!, username: env.SHIPPING_USER!, apiKey: env.SHIPPING_API_KEY! };
+  const connection: Connection = {
+    baseUrl: env.SHIPPING_BASE_URL!,
+    username: env.SHIPPING_USER!,
+    apiKey: env.SHIPPING_API_KEY!,
+  };
   const partner = env.SHIPPING_PARTNER_ID;
   if (partner !== undefined && partner !== '') {
     const partnerId = partnerIdFromText(partner);
-    if (partnerId === undefined) throw new CliError('SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.', EXIT.BAD_INPUT);
+    if (partnerId === undefined)
+      throw new CliError(
+        'SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.',
+        EXIT.BAD_INPUT,
+      );
     connection.partnerId = partnerId;
   }
   return connection;

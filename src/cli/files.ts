@@ -23,7 +23,11 @@ export async function readJson(file: string, cwd: string, what: string): Promise
 }
 
 /** The setup file, validated; a contract break ends with `exitCode` (bad input unless told). */
-export async function readSetupFile(file: string, cwd: string, exitCode: number = EXIT.BAD_INPUT): Promise<CarrierSetupFile> {
+export async function readSetupFile(
+  file: string,
+  cwd: string,
+  exitCode: number = EXIT.BAD_INPUT,
+): Promise<CarrierSetupFile> {
   const data = await readJson(file, cwd, 'carrier setup file');
   try {
     return validateCarrierSetupFile(data);

@@ -47,7 +47,9 @@ export type Style = Parameters<typeof styleText>[0];
 
 /** A painter for one output: styled text on a colour terminal, the text itself otherwise. */
 export function painter(output: Output, env: NodeJS.ProcessEnv): (style: Style, text: string) => string {
-  return colourOn(output, env) ? (style, text) => styleText(style, text, { validateStream: false }) : (_style, text) => text;
+  return colourOn(output, env)
+    ? (style, text) => styleText(style, text, { validateStream: false })
+    : (_style, text) => text;
 }
 
 export const line = (output: Output, text = '') => output.write(`${text}\n`);

@@ -5,7 +5,9 @@ import { Command, CommanderError } from 'commander';
 import { sandboxOptions } from '../sandbox/command-line.ts';
 import { CliError, EXIT, type Io, line, painter } from './io.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const ENVIRONMENT = `
 Environment (the connection is never taken from a flag, and never printed):
@@ -28,7 +30,9 @@ type Done = (code: number) => void;
 export function createProgram(io: Io, done: Done): Command {
   const paint = painter(io.stderr, io.env);
   const program = new Command('shipping-api')
-    .description('Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.')
+    .description(
+      'Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.',
+    )
     .version(version, '-V, --version')
     .helpOption('-h, --help', 'show help for the command')
     .addHelpText('after', ENVIRONMENT)
@@ -38,9 +42,15 @@ export function createProgram(io: Io, done: Done): Command {
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => write(paint('red', text)),
     });
-  const configure = (command: Command) => command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(add --help for usage)');
+  const configure = (command: Command) =>
+    command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(add --help for usage)');
   configure(program);
-  defineSetupCommands(configure(program.command('setup').description('pull, validate and read the carrier setup file')), configure, io, done);
+  defineSetupCommands(
+    configure(program.command('setup').description('pull, validate and read the carrier setup file')),
+    configure,
+    io,
+    done,
+  );
   defineCheckCommand(program, configure, io, done);
   defineSandboxCommand(program, configure, io, done);
   return program;
@@ -64,10 +74,14 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
   configure(
     setup
       .command('validate')
-      .description('check a carrier setup file against the contract; exit 1 naming the JSON pointer of the first problem')
+      .description(
+        'check a carrier setup file against the contract; exit 1 naming the JSON pointer of the first problem',
+      )
       .argument('<file>', 'the carrier setup file')
       .option('--json', 'print the result as JSON')
-      .action(async (file, options) => done(await (await import('./commands/setup-validate.ts')).setupValidate(file, options, io))),
+      .action(async (file, options) =>
+        done(await (await import('./commands/setup-validate.ts')).setupValidate(file, options, io)),
+      ),
   );
   configure(
     setup
@@ -86,7 +100,9 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
       .argument('<product-code>', 'the product code, as used in product_code')
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--json', 'print the product as JSON')
-      .action(async (code, options) => done(await (await import('./commands/setup-show.ts')).setupShow(code, options, io))),
+      .action(async (code, options) =>
+        done(await (await import('./commands/setup-show.ts')).setupShow(code, options, io)),
+      ),
   );
 }
 
@@ -100,14 +116,19 @@ function defineCheckCommand(program: Command, configure: Configure, io: Io, done
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--strict', 'fail also when something could not be checked')
       .option('--json', 'print the result ({ ok, problems, unchecked }) as JSON')
-      .addHelpText('after', '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.')
+      .addHelpText(
+        'after',
+        '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.',
+      )
       .action(async (file, options) => done(await (await import('./commands/check.ts')).check(file, options, io))),
   );
 }
 
 /** `sandbox`: the sandbox with the options of `npm run sandbox`. */
 function defineSandboxCommand(program: Command, configure: Configure, io: Io, done: Done): void {
-  const sandbox = configure(program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'));
+  const sandbox = configure(
+    program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'),
+  );
   for (const option of sandboxOptions()) sandbox.addOption(option);
   sandbox.action(async (options) => done(await (await import('./commands/sandbox.ts')).sandbox(options, io)));
 }
@@ -117,15 +138,21 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.OK;
   // With --json, a failure that printed nothing on stdout prints { error, exitCode } there.
   let printed = false;
-  const stdout = { write: (text: string) => ((printed = true), io.stdout.write(text)), isTTY: io.stdout.isTTY };
-  const program = createProgram({ ...io, stdout }, (c) => (code = c));
+  const write = (text: string) => {
+    printed = true;
+    return io.stdout.write(text);
+  };
+  const program = createProgram({ ...io, stdout: { write, isTTY: io.stdout.isTTY } }, (exitCode) => {
+    code = exitCode;
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.BAD_INPUT;
     if (error instanceof CliError) {
-      if (argv.includes('--json') && !printed) line(io.stdout, JSON.stringify({ error: error.message, exitCode: error.exitCode }));
+      if (argv.includes('--json') && !printed)
+        line(io.stdout, JSON.stringify({ error: error.message, exitCode: error.exitCode }));
       line(io.stderr, painter(io.stderr, io.env)('red', `shipping-api: ${error.message}`));
       return error.exitCode;
     }

@@ -8,5 +8,6 @@ export interface SetupOptions {
 }
 
 export const agreements = (c: IndexedCombination['combination']) =>
-  [c.platform_agreement_available && 'operator', c.own_agreement_available && 'own'].filter(Boolean).join(', ') || 'none';
+  [c.platform_agreement_available && 'operator', c.own_agreement_available && 'own'].filter(Boolean).join(', ') ||
+  'none';
 export const codes = (services: { code: string }[]) => services.map((s) => s.code).join(', ') || '-';

@@ -11,7 +11,8 @@ const invalid = invalidClientOption;
 
 /** The value of the Authorization header. The messages never repeat the credentials. */
 export function basicAuthorization(username: unknown, apiKey: unknown): string {
-  if (typeof username !== 'string' || username === '') throw invalid('username must be a non-empty string (the API user).');
+  if (typeof username !== 'string' || username === '')
+    throw invalid('username must be a non-empty string (the API user).');
   if (typeof apiKey !== 'string' || apiKey === '') throw invalid('apiKey must be a non-empty string (the API key).');
   // RFC 7617: the user-id cannot contain a colon, since the first colon ends it.
   if (username.includes(':')) throw invalid('username must not contain ":" (RFC 7617).');

@@ -7,7 +7,12 @@ import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './clock.ts';
 import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile, validateCarrierSetupStatus } from './validate.ts';
+import {
+  type CarrierSetupFile,
+  type CarrierSetupStatus,
+  parseCarrierSetupFile,
+  validateCarrierSetupStatus,
+} from './validate.ts';
 
 type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 
@@ -32,7 +37,10 @@ export interface FetchCarrierSetupOptions {
 const DEFAULTS = { pollIntervalMs: 15_000, maxDownloadAttempts: 5, maxRenewals: 3 };
 
 function invalidOption(name: string, rule: string): ShippingApiError {
-  return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, { code: 'INVALID_OPTIONS', operation: 'fetchCarrierSetup' });
+  return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, {
+    code: 'INVALID_OPTIONS',
+    operation: 'fetchCarrierSetup',
+  });
 }
 
 function workflowSettings(options: FetchCarrierSetupOptions) {
@@ -44,7 +52,8 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
     return value;
   };
   const { timeoutMs, signal, onStatus, onProgress } = options;
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) throw invalidOption('timeoutMs', 'a positive number');
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)))
+    throw invalidOption('timeoutMs', 'a positive number');
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('signal', 'an AbortSignal');
   if (onStatus !== undefined && typeof onStatus !== 'function') throw invalidOption('onStatus', 'a function');
   if (onProgress !== undefined && typeof onProgress !== 'function') throw invalidOption('onProgress', 'a function');
@@ -60,7 +69,10 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
  * Requests the carrier setup file, waits for it, downloads it and returns it, validated.
  * Throws a ShippingApiError on every failure.
  */
-export async function fetchCarrierSetup(client: ShippingClient, options: FetchCarrierSetupOptions = {}): Promise<CarrierSetupFile> {
+export async function fetchCarrierSetup(
+  client: ShippingClient,
+  options: FetchCarrierSetupOptions = {},
+): Promise<CarrierSetupFile> {
   const context = clientContext(client, 'fetchCarrierSetup');
   const settings = workflowSettings(options);
   const scope = new Scope(options.signal, options.timeoutMs);
@@ -102,7 +114,10 @@ export async function fetchCarrierSetup(client: ShippingClient, options: FetchCa
       }
     }
   } catch (error) {
-    if (signal.aborted && !(error instanceof ShippingApiError && (error.code === 'ABORTED' || error.code === 'TIMEOUT'))) {
+    if (
+      signal.aborted &&
+      !(error instanceof ShippingApiError && (error.code === 'ABORTED' || error.code === 'TIMEOUT'))
+    ) {
       throw scope.stopped(operation, error);
     }
     throw error;
@@ -124,11 +139,14 @@ async function completedStatus(
     await pacer.next(signal);
     const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
       if (signal.aborted) throw error;
-      throw new ShippingApiError(`GET /setups/carriers failed: ${error instanceof Error ? error.message : String(error)}.`, {
-        code: 'NETWORK_ERROR',
-        operation,
-        cause: error,
-      });
+      throw new ShippingApiError(
+        `GET /setups/carriers failed: ${error instanceof Error ? error.message : String(error)}.`,
+        {
+          code: 'NETWORK_ERROR',
+          operation,
+          cause: error,
+        },
+      );
     });
     const { response } = result;
     if (THROTTLING_STATUSES.has(response.status)) {
@@ -137,10 +155,22 @@ async function completedStatus(
     }
     if (!response.ok) {
       // openapi-fetch has read the body of an error answer already, into `error`.
-      const body = context.redact(typeof result.error === 'string' ? result.error : JSON.stringify(result.error) ?? '');
+      const body = context.redact(
+        typeof result.error === 'string' ? result.error : (JSON.stringify(result.error) ?? ''),
+      );
       throw response.status === 401
-        ? new ShippingApiError('The API refused the credentials (401 Unauthorized): check username and apiKey.', { code: 'UNAUTHORIZED', operation, status: 401, body })
-        : new ShippingApiError(`GET /setups/carriers answered ${response.status} ${response.statusText}.`.trim(), { code: 'HTTP_ERROR', operation, status: response.status, body });
+        ? new ShippingApiError('The API refused the credentials (401 Unauthorized): check username and apiKey.', {
+            code: 'UNAUTHORIZED',
+            operation,
+            status: 401,
+            body,
+          })
+        : new ShippingApiError(`GET /setups/carriers answered ${response.status} ${response.statusText}.`.trim(), {
+            code: 'HTTP_ERROR',
+            operation,
+            status: response.status,
+            body,
+          });
     }
     pacer.succeeded();
     const status = validateCarrierSetupStatus(await statusBody(response));

@@ -57,18 +57,28 @@ type BodyOption<Operation> =
 type Init<Operation> = Omit<FetchOptions<Operation>, 'body'> & BodyOption<Operation>;
 
 type MaybeOptionalInit<PathItem, Method extends keyof PathItem> =
-  RequiredKeysOf<Init<FilterKeys<PathItem, Method>>> extends never ? Init<FilterKeys<PathItem, Method>> | undefined : Init<FilterKeys<PathItem, Method>>;
+  RequiredKeysOf<Init<FilterKeys<PathItem, Method>>> extends never
+    ? Init<FilterKeys<PathItem, Method>> | undefined
+    : Init<FilterKeys<PathItem, Method>>;
 
-type InitParam<I> = RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
+type InitParam<I> =
+  RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
 
 /** What a call resolves to: data as the contract describes the success answer, or error. */
 export type ShippingResponse<Operation extends Record<string | number, any>, Options = unknown> =
-  | { data: ParseAsResponse<SuccessResponse<ResponseObjectMap<Operation>, Media>, Options>; error?: never; response: Response }
+  | {
+      data: ParseAsResponse<SuccessResponse<ResponseObjectMap<Operation>, Media>, Options>;
+      error?: never;
+      response: Response;
+    }
   | { data?: never; error: ErrorResponse<ResponseObjectMap<Operation>, Media>; response: Response };
 
 type Operation<T> = T extends Record<string | number, any> ? T : never;
 
-type Method<M extends HttpMethod> = <Path extends PathsWithMethod<paths, M>, I extends MaybeOptionalInit<paths[Path], M>>(
+type Method<M extends HttpMethod> = <
+  Path extends PathsWithMethod<paths, M>,
+  I extends MaybeOptionalInit<paths[Path], M>,
+>(
   url: Path,
   ...init: InitParam<I>
 ) => Promise<ShippingResponse<Operation<paths[Path][M]>, I>>;
@@ -113,10 +123,16 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   const authorization = basicAuthorization(options.username, options.apiKey);
   const headers: Record<string, string> = { Authorization: authorization };
   if (options.partnerId !== undefined) headers['Partner-ID'] = partnerIdHeader(options.partnerId);
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalidOption('fetch must be a function with the signature of the global fetch.');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw invalidOption('fetch must be a function with the signature of the global fetch.');
   const fetch = options.fetch ?? globalThis.fetch;
   const credentialOrigins = new Set([baseUrl.origin, ...checkCredentialOrigins(options.credentialOrigins)]);
-  const client = createClient<paths, Media>({ baseUrl: baseUrl.href, headers, fetch, bodySerializer: serializeBody }) as ShippingClient;
+  const client = createClient<paths, Media>({
+    baseUrl: baseUrl.href,
+    headers,
+    fetch,
+    bodySerializer: serializeBody,
+  }) as ShippingClient;
   const secrets = [authorization.slice('Basic '.length), options.apiKey];
   contexts.set(client, {
     baseUrl,
@@ -135,16 +151,26 @@ function invalidOption(message: string): ShippingApiError {
 /** Each entry an origin (scheme, host, port), HTTPS unless loopback, as for baseUrl. */
 function checkCredentialOrigins(origins: unknown): string[] {
   if (origins === undefined) return [];
-  if (!Array.isArray(origins)) throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
+  if (!Array.isArray(origins))
+    throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
   return origins.map((origin: unknown, index) => {
     const url = typeof origin === 'string' ? parseUrl(origin) : null;
     // A value that carries credentials is not repeated.
-    const shown = typeof origin !== 'string' ? typeof origin : url?.username || url?.password ? 'an address with credentials' : `"${origin}"`;
+    const shown =
+      typeof origin !== 'string'
+        ? typeof origin
+        : url?.username || url?.password
+          ? 'an address with credentials'
+          : `"${origin}"`;
     if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
-      throw invalidOption(`credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`);
+      throw invalidOption(
+        `credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`,
+      );
     }
     if (url.protocol !== 'https:' && !isLoopback(url)) {
-      throw invalidOption(`credentialOrigins[${index}] must use HTTPS (got ${url.origin}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`);
+      throw invalidOption(
+        `credentialOrigins[${index}] must use HTTPS (got ${url.origin}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`,
+      );
     }
     return url.origin;
   });
@@ -153,7 +179,10 @@ function checkCredentialOrigins(origins: unknown): string[] {
 export function clientContext(client: ShippingClient, operation: string): ClientContext {
   const context = typeof client === 'object' && client !== null ? contexts.get(client) : undefined;
   if (!context) {
-    throw new ShippingApiError(`${operation} needs a client made by createShippingClient.`, { code: 'INVALID_OPTIONS', operation });
+    throw new ShippingApiError(`${operation} needs a client made by createShippingClient.`, {
+      code: 'INVALID_OPTIONS',
+      operation,
+    });
   }
   return context;
 }

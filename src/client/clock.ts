@@ -53,8 +53,15 @@ export class Scope {
   /** The error for a run that the signal or timeoutMs stopped. */
   stopped(operation: string, cause: unknown): ShippingApiError {
     return this.#timedOut
-      ? new ShippingApiError(`fetchCarrierSetup gave up: timeoutMs (${this.#timeoutMs} ms) ran out during ${operation}.`, { code: 'TIMEOUT', operation, cause })
-      : new ShippingApiError(`fetchCarrierSetup stopped: the signal was aborted during ${operation}.`, { code: 'ABORTED', operation, cause });
+      ? new ShippingApiError(
+          `fetchCarrierSetup gave up: timeoutMs (${this.#timeoutMs} ms) ran out during ${operation}.`,
+          { code: 'TIMEOUT', operation, cause },
+        )
+      : new ShippingApiError(`fetchCarrierSetup stopped: the signal was aborted during ${operation}.`, {
+          code: 'ABORTED',
+          operation,
+          cause,
+        });
   }
 
   dispose(): void {

@@ -58,7 +58,9 @@ export class ShippingApiError extends Error {
 }
 
 function cut(text: string): string {
-  return text.length <= BODY_LIMIT ? text : `${text.slice(0, BODY_LIMIT)}… (${text.length - BODY_LIMIT} more characters)`;
+  return text.length <= BODY_LIMIT
+    ? text
+    : `${text.slice(0, BODY_LIMIT)}… (${text.length - BODY_LIMIT} more characters)`;
 }
 
 // On the prototype rather than as a field, so that the stack trace's first line carries it too.

@@ -31,7 +31,11 @@ export function partnerIdFromText(text: string): number | undefined {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 20))}` : typeof value;
+  return typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : typeof value === 'string'
+      ? `the string ${JSON.stringify(value.slice(0, 20))}`
+      : typeof value;
 }
 
 export const PARTNER_ID_BODY_WARNING =
@@ -45,7 +49,10 @@ export function serializeBody(body: unknown): unknown {
   if (!warned && typeof body === 'object' && body !== null && Object.hasOwn(body, 'partner_id')) {
     warned = true;
     if (typeof process === 'object' && typeof process.emitWarning === 'function') {
-      process.emitWarning(PARTNER_ID_BODY_WARNING, { type: 'DeprecationWarning', code: 'SHIPPING_API_PARTNER_ID_BODY' });
+      process.emitWarning(PARTNER_ID_BODY_WARNING, {
+        type: 'DeprecationWarning',
+        code: 'SHIPPING_API_PARTNER_ID_BODY',
+      });
     } else {
       console.warn(`DeprecationWarning: ${PARTNER_ID_BODY_WARNING}`);
     }

@@ -19,7 +19,8 @@ export function isLoopback(url: URL): boolean {
 
 /** The base URL, checked: HTTPS, or plain HTTP to a loopback host only. */
 export function checkBaseUrl(baseUrl: unknown): URL {
-  if (typeof baseUrl !== 'string') throw invalid('baseUrl must be a string, such as "https://shipping.example/api/public/v3".');
+  if (typeof baseUrl !== 'string')
+    throw invalid('baseUrl must be a string, such as "https://shipping.example/api/public/v3".');
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -27,7 +28,8 @@ export function checkBaseUrl(baseUrl: unknown): URL {
     throw invalid('baseUrl is not an absolute URL, such as "https://shipping.example/api/public/v3".');
   }
   // Credentials belong in username and apiKey; a URL with them would also end up in logs.
-  if (url.username || url.password) throw invalid('baseUrl must not carry credentials; pass username and apiKey instead.');
+  if (url.username || url.password)
+    throw invalid('baseUrl must not carry credentials; pass username and apiKey instead.');
   if (url.search || url.hash) throw invalid(`baseUrl must not have a query or a fragment (${url.origin}).`);
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopback(url)) return url;

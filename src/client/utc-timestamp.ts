@@ -6,7 +6,8 @@ import { UtcTimestamp } from '../contract/artifacts.ts';
 const DAY_MS = 86_400_000;
 /** Days in 400 Gregorian years: adding 400 to the year keeps Date.UTC away from its years 0–99. */
 const CYCLE_DAYS = 146_097;
-const epochDay = (year: number, monthIndex: number, day: number) => Date.UTC(year + 400, monthIndex, day) / DAY_MS - CYCLE_DAYS;
+const epochDay = (year: number, monthIndex: number, day: number) =>
+  Date.UTC(year + 400, monthIndex, day) / DAY_MS - CYCLE_DAYS;
 
 /**
  * Milliseconds since 1970-01-01T00:00:00Z of a string the UtcTimestamp pattern accepts; NaN for any

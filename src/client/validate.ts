@@ -1,7 +1,11 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
 import type { components } from '../contract/artifacts.ts';
-import { CarrierSetupFile, CarrierSetupStatus, type Validator } from '../contract/artifacts.ts';
+import {
+  CarrierSetupFile as carrierSetupFileValidator,
+  CarrierSetupStatus as carrierSetupStatusValidator,
+  type Validator,
+} from '../contract/artifacts.ts';
 import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
 import { firstProblem } from '../contract/json-pointer.ts';
 
@@ -9,7 +13,13 @@ export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];
 export type CarrierSetupStatus = components['schemas']['CarrierSetupStatus'];
 export type CarrierSetupState = CarrierSetupStatus['status'];
 
-function check<T>(validator: Validator<T>, data: unknown, what: string, code: ShippingApiErrorCode, operation: string): T {
+function check<T>(
+  validator: Validator<T>,
+  data: unknown,
+  what: string,
+  code: ShippingApiErrorCode,
+  operation: string,
+): T {
   if (validator(data)) return data;
   const { pointer, message } = firstProblem(validator.errors?.[0]);
   throw new ShippingApiError(`${what} breaks the contract at ${pointer === '' ? 'its root' : pointer}: ${message}.`, {
@@ -21,7 +31,7 @@ function check<T>(validator: Validator<T>, data: unknown, what: string, code: Sh
 
 /** The carrier setup file, checked against the contract; throws INVALID_FILE at the first problem. */
 export function validateCarrierSetupFile(data: unknown): CarrierSetupFile {
-  return check(CarrierSetupFile, data, 'The carrier setup file', 'INVALID_FILE', 'validateCarrierSetupFile');
+  return check(carrierSetupFileValidator, data, 'The carrier setup file', 'INVALID_FILE', 'validateCarrierSetupFile');
 }
 
 /**
@@ -33,16 +43,20 @@ export function parseCarrierSetupFile(holder: { text: string }, operation: strin
   try {
     data = JSON.parse(holder.text);
   } catch (error) {
-    throw new ShippingApiError(`The carrier setup file is not JSON (${(error as Error).message}).`, { code: 'INVALID_FILE', operation, cause: error });
+    throw new ShippingApiError(`The carrier setup file is not JSON (${(error as Error).message}).`, {
+      code: 'INVALID_FILE',
+      operation,
+      cause: error,
+    });
   } finally {
     holder.text = '';
   }
-  return check(CarrierSetupFile, data, 'The carrier setup file', 'INVALID_FILE', operation);
+  return check(carrierSetupFileValidator, data, 'The carrier setup file', 'INVALID_FILE', operation);
 }
 
 /** A carrier setup status, checked against the contract; throws INVALID_STATUS at the first problem. */
 export function validateCarrierSetupStatus(data: unknown): CarrierSetupStatus {
   // The generated validator follows the discriminator: the first problem comes from the branch the
   // status names.
-  return check(CarrierSetupStatus, data, 'The carrier setup status', 'INVALID_STATUS', 'requestCarrierSetup');
+  return check(carrierSetupStatusValidator, data, 'The carrier setup status', 'INVALID_STATUS', 'requestCarrierSetup');
 }

@@ -17,7 +17,10 @@ export function problemLocation(problem: ValidationProblem): { pointer: string; 
       return { pointer: at(params.missingProperty), message: 'is required' };
     case 'additionalProperties':
     case 'unevaluatedProperties':
-      return { pointer: at(params.additionalProperty ?? params.unevaluatedProperty), message: 'is not a field of this object' };
+      return {
+        pointer: at(params.additionalProperty ?? params.unevaluatedProperty),
+        message: 'is not a field of this object',
+      };
     case 'discriminator':
       return { pointer: at(params.tag), message: problem.message ?? 'has no allowed value' };
     default:

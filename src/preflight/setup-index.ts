@@ -92,17 +92,28 @@ export function carrierSetupIndex(file: CarrierSetupFile, options: { validated?:
       product.country_combinations.forEach((combination, k) => {
         const pair = key(combination.sender_country_code, combination.receiver_country_code);
         const combinationKey = key(product.code, pair);
-        const indexed: IndexedCombination = { ...entry, combination, combinationPointer: `${pointer}/country_combinations/${k}` };
+        const indexed: IndexedCombination = {
+          ...entry,
+          combination,
+          combinationPointer: `${pointer}/country_combinations/${k}`,
+        };
         // The first combination for a pair, of the first product of the code that has one, answers lookups.
         if (!combinations.has(combinationKey)) {
           combinations.set(combinationKey, indexed);
           services.set(combinationKey, servicesOf(combination, indexed.combinationPointer));
         }
-        for (const service of [...combination.required_services, ...combination.available_services]) serviceCodes.add(service.code);
+        for (const service of [...combination.required_services, ...combination.available_services])
+          serviceCodes.add(service.code);
         let byCarrier = routes.get(pair);
-        if (!byCarrier) routes.set(pair, (byCarrier = []));
+        if (!byCarrier) {
+          byCarrier = [];
+          routes.set(pair, byCarrier);
+        }
         let group = byCarrier.at(-1);
-        if (group?.carrier !== carrier) byCarrier.push((group = { carrier, products: [] }));
+        if (group?.carrier !== carrier) {
+          group = { carrier, products: [] };
+          byCarrier.push(group);
+        }
         group.products.push(indexed);
       });
     });
@@ -145,10 +156,13 @@ export function isCarrierSetupIndex(value: unknown): value is CarrierSetupIndex 
 export function toIndex(setup: CarrierSetupFile | CarrierSetupIndex, operation: string): CarrierSetupIndex {
   if (isCarrierSetupIndex(setup)) return setup;
   if (!Array.isArray(setup)) {
-    throw new ShippingApiError(`${operation} needs a carrier setup file (an array of carriers) or an index made by carrierSetupIndex.`, {
-      code: 'INVALID_OPTIONS',
-      operation,
-    });
+    throw new ShippingApiError(
+      `${operation} needs a carrier setup file (an array of carriers) or an index made by carrierSetupIndex.`,
+      {
+        code: 'INVALID_OPTIONS',
+        operation,
+      },
+    );
   }
   return carrierSetupIndex(setup);
 }

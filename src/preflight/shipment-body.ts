@@ -2,7 +2,8 @@
 
 export type Body = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a field has a value: neither absent nor null. */
 export const given = (value: unknown): boolean => value !== undefined && value !== null;

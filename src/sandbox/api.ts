@@ -17,7 +17,11 @@ export function apiRoutes(app: FastifyInstance, context: SandboxContext): void {
     const fault = account?.faults.length ? account.takeFault('unavailable') : undefined;
     if (fault) {
       if (fault.retryAfterSeconds !== undefined) reply.header('Retry-After', String(fault.retryAfterSeconds));
-      sendProblem(reply, 503, 'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).');
+      sendProblem(
+        reply,
+        503,
+        'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).',
+      );
       return;
     }
     try {

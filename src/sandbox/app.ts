@@ -25,29 +25,55 @@ function handleError(bodyLimit: number) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(reply, 415, `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`);
+        return sendProblem(
+          reply,
+          415,
+          `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`,
+        );
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendProblem(reply, 400, 'The body is empty: send a JSON document.', [{ pointer: '', message: 'is empty' }]);
+        return sendProblem(reply, 400, 'The body is empty: send a JSON document.', [
+          { pointer: '', message: 'is empty' },
+        ]);
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [{ header: 'Content-Length', message: 'does not match the body' }]);
+        return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
+          { header: 'Content-Length', message: 'does not match the body' },
+        ]);
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return sendProblem(reply, 400, `The body is not JSON: ${error.message}`, [{ pointer: '', message: 'is not JSON' }]);
+        return sendProblem(reply, 400, `The body is not JSON: ${error.message}`, [
+          { pointer: '', message: 'is not JSON' },
+        ]);
     }
     if (status === 401) {
       reply.header('WWW-Authenticate', CHALLENGE);
-      const detail = error.code === 'SANDBOX_EMPTY_API_KEY' ? `${error.message} ${AUTH_HINT}` : `Missing or malformed Authorization header. ${AUTH_HINT}`;
-      return sendProblem(reply, 401, detail, [{ header: 'Authorization', message: 'must carry HTTP Basic credentials with a non-empty API key' }]);
+      const detail =
+        error.code === 'SANDBOX_EMPTY_API_KEY'
+          ? `${error.message} ${AUTH_HINT}`
+          : `Missing or malformed Authorization header. ${AUTH_HINT}`;
+      return sendProblem(reply, 401, detail, [
+        { header: 'Authorization', message: 'must carry HTTP Basic credentials with a non-empty API key' },
+      ]);
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
     // A fault of the sandbox itself: say so, without echoing the request.
-    process.stderr.write(`sandbox: ${request.method} ${request.routeOptions.url ?? ''} failed: ${error.stack ?? error.message}\n`);
-    return sendProblem(reply, 500, 'The sandbox failed on this request; this is a fault of the sandbox, not of the request.');
+    process.stderr.write(
+      `sandbox: ${request.method} ${request.routeOptions.url ?? ''} failed: ${error.stack ?? error.message}\n`,
+    );
+    return sendProblem(
+      reply,
+      500,
+      'The sandbox failed on this request; this is a fault of the sandbox, not of the request.',
+    );
   };
 }
 
 /** The origin a listening address is reached at; an address of every interface is reached on loopback. */
 export function originOf(address: AddressInfo): string {
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -72,7 +98,10 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     origin(request) {
       if (origin) return origin;
       const address = app.server.address();
-      if (address && typeof address === 'object') return (origin = originOf(address));
+      if (address && typeof address === 'object') {
+        origin = originOf(address);
+        return origin;
+      }
       return `http://${request.host || 'localhost'}`;
     },
   };

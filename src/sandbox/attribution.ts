@@ -38,11 +38,17 @@ export function checkPartnerId(request: FastifyRequest): void {
  * ignored.
  */
 export function attribute(id: string, kind: Kind, header: number | null, body: unknown): Attribution {
-  const hasBodyField = typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
+  const hasBodyField =
+    typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
   const bodyValue = hasBodyField ? (body as Record<string, unknown>).partner_id : undefined;
   // Specification 5.2: the header wins over the body field, and drafts take the header only.
   const source = header !== null ? 'header' : hasBodyField && kind !== 'shipment_draft' ? 'body' : 'none';
-  const attribution: Attribution = { id, resource: kind, partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null, source };
+  const attribution: Attribution = {
+    id,
+    resource: kind,
+    partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null,
+    source,
+  };
   if (hasBodyField && source !== 'body') attribution.ignoredBodyPartnerId = bodyValue;
   return attribution;
 }

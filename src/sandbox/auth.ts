@@ -27,7 +27,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(fastifyBasicAuth, {
     authenticate: false,
     validate(username, password, request, _reply, done) {
-      if (password === '') return done(new EmptyApiKey('The API key (the password of the Basic credentials) is empty.'));
+      if (password === '')
+        return done(new EmptyApiKey('The API key (the password of the Basic credentials) is empty.'));
       request.sandboxUser = username;
       done();
     },

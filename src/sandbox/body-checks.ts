@@ -44,7 +44,10 @@ function valueAt(data: unknown, pointer: string): unknown {
 /** One Ajv problem as a pointer and a sentence. */
 export function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
   const { pointer, message } = problemLocation(problem);
-  return { pointer, message: message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(valueAt(data, pointer))})` };
+  return {
+    pointer,
+    message: message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(valueAt(data, pointer))})`,
+  };
 }
 
 /** Every problem of a body that the generated validator refused, first the one it found. */
@@ -57,7 +60,13 @@ export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
   const seen = new Set<string>();
   for (const problem of [...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])]) {
     // The branches of a oneOf or anyOf fail as a whole too; the branch's own problems say more.
-    if (problem.keyword === 'oneOf' || problem.keyword === 'anyOf' || problem.keyword === 'if' || problem.keyword === 'allOf') continue;
+    if (
+      problem.keyword === 'oneOf' ||
+      problem.keyword === 'anyOf' ||
+      problem.keyword === 'if' ||
+      problem.keyword === 'allOf'
+    )
+      continue;
     const item = problemItem(problem, data);
     const key = `${item.pointer}\n${item.message}`;
     if (!seen.has(key)) {

@@ -15,11 +15,14 @@ export interface SandboxCliOptions {
   setupFile?: string;
 }
 
-const wholeNumberParser = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
-  const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || number < min || number > max) throw new InvalidArgumentError(`"${value}" is not a whole number from ${min} to ${max}.`);
-  return number;
-};
+const wholeNumberParser =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max)
+      throw new InvalidArgumentError(`"${value}" is not a whole number from ${min} to ${max}.`);
+    return number;
+  };
 
 /** The sandbox's port: 0 to 65535, where 0 takes a free one. */
 export const parseSandboxPort = wholeNumberParser(0, 65535);
@@ -27,11 +30,25 @@ export const parseSandboxPort = wholeNumberParser(0, 65535);
 /** The flags of the sandbox, each with its variable and default. */
 export function sandboxOptions(): Option[] {
   return [
-    new Option('--port <port>', 'TCP port on 127.0.0.1; 0 for a free one').env('SANDBOX_PORT').argParser(parseSandboxPort).default(DEFAULT_SANDBOX_PORT),
-    new Option('--generation-ms <ms>', 'time from the first GET /setups/carriers to COMPLETED').env('SANDBOX_GENERATION_MS').argParser(wholeNumberParser(0)).default(DEFAULTS.generationMs),
-    new Option('--url-ttl-ms <ms>', 'time from COMPLETED to expires_at').env('SANDBOX_URL_TTL_MS').argParser(wholeNumberParser(1)).default(DEFAULTS.urlTtlMs),
-    new Option('--min-poll-ms <ms>', 'polls closer together than this get 429').env('SANDBOX_MIN_POLL_MS').argParser(wholeNumberParser(0)).default(DEFAULTS.minPollMs),
-    new Option('--setup-file <path>', 'serve this carrier setup file instead of the example one').env('SANDBOX_SETUP_FILE'),
+    new Option('--port <port>', 'TCP port on 127.0.0.1; 0 for a free one')
+      .env('SANDBOX_PORT')
+      .argParser(parseSandboxPort)
+      .default(DEFAULT_SANDBOX_PORT),
+    new Option('--generation-ms <ms>', 'time from the first GET /setups/carriers to COMPLETED')
+      .env('SANDBOX_GENERATION_MS')
+      .argParser(wholeNumberParser(0))
+      .default(DEFAULTS.generationMs),
+    new Option('--url-ttl-ms <ms>', 'time from COMPLETED to expires_at')
+      .env('SANDBOX_URL_TTL_MS')
+      .argParser(wholeNumberParser(1))
+      .default(DEFAULTS.urlTtlMs),
+    new Option('--min-poll-ms <ms>', 'polls closer together than this get 429')
+      .env('SANDBOX_MIN_POLL_MS')
+      .argParser(wholeNumberParser(0))
+      .default(DEFAULTS.minPollMs),
+    new Option('--setup-file <path>', 'serve this carrier setup file instead of the example one').env(
+      'SANDBOX_SETUP_FILE',
+    ),
   ];
 }
 

@@ -31,7 +31,12 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: Math.min(end, size - 1) };
 }
 
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: SetupFile, cutAfterBytes: number | undefined): FastifyReply | void {
+export function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: SetupFile,
+  cutAfterBytes: number | undefined,
+): FastifyReply | undefined {
   const size = file.bytes.length;
   const ifRange = request.headers['if-range'];
   // If-Range with another entity tag, or with a date (the sandbox sends no Last-Modified): the whole file.
@@ -39,7 +44,11 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Set
   const range = honoursRange ? parseRange(request.headers.range, size) : undefined;
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${size}`);
-    return sendProblem(reply, 416, `The range "${request.headers.range}" lies outside the file, which has ${size} bytes.`);
+    return sendProblem(
+      reply,
+      416,
+      `The range "${request.headers.range}" lies outside the file, which has ${size} bytes.`,
+    );
   }
   const body = range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes;
   const headers: Record<string, string> = {

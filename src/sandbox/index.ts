@@ -22,7 +22,9 @@ export interface RunningSandbox {
 }
 
 /** Starts the sandbox on host (127.0.0.1) and port (0: a free port). */
-export async function startSandbox(options: SandboxAppOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  options: SandboxAppOptions & { port?: number; host?: string } = {},
+): Promise<RunningSandbox> {
   const { port = 0, host = '127.0.0.1', ...rest } = options;
   const app = createSandbox(rest);
   await app.listen({ port, host });

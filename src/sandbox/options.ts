@@ -57,7 +57,9 @@ let exampleFile: SetupFile | undefined;
 
 /** The contract's example carrier setup file, as served when no setupFile is given. */
 export function exampleSetupFile(): SetupFile {
-  exampleFile ??= setupFileOf(Buffer.from(JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2) + '\n'));
+  exampleFile ??= setupFileOf(
+    Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`),
+  );
   return exampleFile;
 }
 
@@ -67,7 +69,9 @@ export function loadSetupFile(file: string): SetupFile {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new SandboxOptionsError(`setupFile ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new SandboxOptionsError(
+      `setupFile ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
   }
   let data: unknown;
   try {
@@ -77,13 +81,16 @@ export function loadSetupFile(file: string): SetupFile {
   }
   if (!CarrierSetupFile(data)) {
     const { pointer, message } = firstProblem(CarrierSetupFile.errors?.[0]);
-    throw new SandboxOptionsError(`setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`);
+    throw new SandboxOptionsError(
+      `setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`,
+    );
   }
   return setupFileOf(bytes);
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) throw new SandboxOptionsError('The sandbox options must be an object.');
+  if (typeof options !== 'object' || options === null)
+    throw new SandboxOptionsError('The sandbox options must be an object.');
   if (options.setupFile !== undefined && (typeof options.setupFile !== 'string' || options.setupFile === '')) {
     throw new SandboxOptionsError('setupFile must be the path of a JSON file.');
   }

@@ -37,12 +37,21 @@ const TITLES: Record<number, string> = {
 export const PROBLEM_TYPE = 'application/problem+json';
 
 export function problem(status: number, detail: string, errors?: ProblemItem[]): Problem {
-  return { type: 'about:blank', title: TITLES[status] ?? (status < 500 ? 'Client Error' : 'Error'), status, detail, ...(errors ? { errors } : {}) };
+  return {
+    type: 'about:blank',
+    title: TITLES[status] ?? (status < 500 ? 'Client Error' : 'Error'),
+    status,
+    detail,
+    ...(errors ? { errors } : {}),
+  };
 }
 
 /** Sends a problem; returns the reply so that a handler can `return sendProblem(...)`. */
 export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: ProblemItem[]): FastifyReply {
-  return reply.code(status).type(PROBLEM_TYPE).send(JSON.stringify(problem(status, detail, errors)));
+  return reply
+    .code(status)
+    .type(PROBLEM_TYPE)
+    .send(JSON.stringify(problem(status, detail, errors)));
 }
 
 /** An error that the error handler turns into a problem answer. */
@@ -55,7 +64,6 @@ export class SandboxProblem extends Error {
     this.errors = errors;
   }
 }
-
 
 /** A short, printable form of a value for an error message; never long, never a credential. */
 export function describeValue(value: unknown): string {

@@ -47,7 +47,8 @@ export class Account {
 
   record(attribution: Attribution): void {
     this.attributions.push(attribution);
-    if (this.attributions.length > MAX_ATTRIBUTIONS * 1.5) this.attributions = this.attributions.slice(-MAX_ATTRIBUTIONS);
+    if (this.attributions.length > MAX_ATTRIBUTIONS * 1.5)
+      this.attributions = this.attributions.slice(-MAX_ATTRIBUTIONS);
   }
 
   listAttributions(): Attribution[] {
@@ -75,7 +76,12 @@ export class Account {
       if (this.#pastTokens.length > MAX_PAST_ADDRESSES) this.#pastTokens.shift();
     }
     const completedAt = now + generationMs;
-    this.generation = { token: randomBytes(12).toString('base64url'), startedAt: now, completedAt, expiresAt: completedAt + urlTtlMs };
+    this.generation = {
+      token: randomBytes(12).toString('base64url'),
+      startedAt: now,
+      completedAt,
+      expiresAt: completedAt + urlTtlMs,
+    };
     return this.generation;
   }
 }

@@ -19,7 +19,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 const bundle = parse(readFileSync(BUNDLE_YAML, 'utf8'));
 // The download lives at no path (components.pathItems): the reference shows it at `{url}`.
-const operations = [...Object.entries<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems).map((item) => ['{url}', item] as const)].flatMap(([route, item]) =>
+const operations = [
+  ...Object.entries<any>(bundle.paths),
+  ...Object.values<any>(bundle.components.pathItems).map((item) => ['{url}', item] as const),
+].flatMap(([route, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), route, ...item[method] })),
 );
 
@@ -43,17 +46,25 @@ async function recordRefusals(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const refused: string[] = [];
     (window as unknown as { __refused: string[] }).__refused = refused;
-    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 }
 
 // Redoc's script probes whether it may eval and does without: that one refusal is expected.
 const refusals = async (page: Page) =>
-  (await page.evaluate(() => (window as unknown as { __refused?: string[] }).__refused ?? [])).filter((refusal) => refusal !== 'script-src eval');
+  (await page.evaluate(() => (window as unknown as { __refused?: string[] }).__refused ?? [])).filter(
+    (refusal) => refusal !== 'script-src eval',
+  );
 
 /** The images of the page that did not load: not complete, or with no pixels. */
 const brokenImages = (page: Page) =>
-  page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src || image.alt));
+  page.evaluate(() =>
+    [...document.images]
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src || image.alt),
+  );
 
 /** Waits until the element is visible; fails the test when it does not become visible. */
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
@@ -71,7 +82,16 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     // playwright-core gives every launch a fresh, temporary profile (user data dir).
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   blocked = await blockOutside(context);
@@ -102,7 +122,9 @@ describe('docs/index.html opened from disk, offline', () => {
       return pageText(page);
     };
     for (const { method, route } of operations) {
-      await expect.poll(scrolledText, { message: `${method} ${route}`, timeout: 30_000 }).toContain(`${method} ${route}`);
+      await expect
+        .poll(scrolledText, { message: `${method} ${route}`, timeout: 30_000 })
+        .toContain(`${method} ${route}`);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(operations.length).toBeGreaterThanOrEqual(6);

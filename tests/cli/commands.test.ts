@@ -16,19 +16,40 @@ const files = folder({
   'open.json': { ...shipment(), receiver: { ...shipment().receiver, country_code: 'FI' } },
 });
 afterAll(() => files.remove());
-const cli = (argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean } = {}) => run(argv, { cwd: files.dir, ...options });
+const cli = (argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean } = {}) =>
+  run(argv, { cwd: files.dir, ...options });
 
 describe('help and usage', () => {
-  const commands = [[], ['setup'], ['setup', 'pull'], ['setup', 'validate'], ['setup', 'routes'], ['setup', 'show'], ['check'], ['sandbox']];
-  it.each(commands.map((c) => [c.join(' ') || '(root)', c]))('--help on %s exits 0 with the usage', async (_name, command) => {
-    const result = await cli([...command, '--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Usage: shipping-api${command.length ? ` ${command.join(' ')}` : ''}`);
-  });
+  const commands = [
+    [],
+    ['setup'],
+    ['setup', 'pull'],
+    ['setup', 'validate'],
+    ['setup', 'routes'],
+    ['setup', 'show'],
+    ['check'],
+    ['sandbox'],
+  ];
+  it.each(commands.map((c) => [c.join(' ') || '(root)', c]))(
+    '--help on %s exits 0 with the usage',
+    async (_name, command) => {
+      const result = await cli([...command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: shipping-api${command.length ? ` ${command.join(' ')}` : ''}`);
+    },
+  );
 
   it('documents the environment and the exit codes', async () => {
     const { stdout } = await cli(['--help']);
-    for (const text of ['SHIPPING_BASE_URL', 'SHIPPING_USER', 'SHIPPING_API_KEY', 'SHIPPING_PARTNER_ID', 'NO_COLOR', '130']) expect(stdout).toContain(text);
+    for (const text of [
+      'SHIPPING_BASE_URL',
+      'SHIPPING_USER',
+      'SHIPPING_API_KEY',
+      'SHIPPING_PARTNER_ID',
+      'NO_COLOR',
+      '130',
+    ])
+      expect(stdout).toContain(text);
   });
 
   it.each([
@@ -46,7 +67,10 @@ describe('help and usage', () => {
 
 describe('setup validate', () => {
   it('exits 0 for a file that keeps to the contract', async () => {
-    expect(await cli(['setup', 'validate', 'setup.json'])).toMatchObject({ code: 0, stdout: expect.stringContaining('keeps to the contract: 2 carriers, 4 products') });
+    expect(await cli(['setup', 'validate', 'setup.json'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('keeps to the contract: 2 carriers, 4 products'),
+    });
     const json = await cli(['setup', 'validate', 'setup.json', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({ valid: true, carriers: 2, products: 4, combinations: 7, routes: 6 });
   });
@@ -60,8 +84,14 @@ describe('setup validate', () => {
   });
 
   it('exits 2 for a file that is missing or not JSON', async () => {
-    expect(await cli(['setup', 'validate', 'nothing.json'])).toMatchObject({ code: 2, stderr: expect.stringContaining('nothing.json: cannot read the carrier setup file (no such file)') });
-    expect(await cli(['setup', 'validate', 'text.json'])).toMatchObject({ code: 2, stderr: expect.stringContaining('text.json: the carrier setup file is not JSON') });
+    expect(await cli(['setup', 'validate', 'nothing.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('nothing.json: cannot read the carrier setup file (no such file)'),
+    });
+    expect(await cli(['setup', 'validate', 'text.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('text.json: the carrier setup file is not JSON'),
+    });
   });
 });
 
@@ -71,7 +101,9 @@ describe('setup routes and setup show', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('NO → NO: 2 products of 1 carrier');
-    expect(lines[2]).toMatch(/^Carrier\s+Product\s+Name\s+Service point\s+Agreements\s+Customs\s+Required services\s+Available services$/);
+    expect(lines[2]).toMatch(
+      /^Carrier\s+Product\s+Name\s+Service point\s+Agreements\s+Customs\s+Required services\s+Available services$/,
+    );
     expect(lines[4]).toMatch(/^Fjord Freight\s+ff_pallet\s+Pall\s+no\s+operator, own\s+no\s+-\s+ff_tail_lift$/);
     // The columns line up, whatever the letters.
     expect(lines[5]!.indexOf('np_shop')).toBe(lines[4]!.indexOf('ff_pallet'));
@@ -79,8 +111,20 @@ describe('setup routes and setup show', () => {
 
   it('prints the routes as JSON, and says when there is none', async () => {
     const json = JSON.parse((await cli(['setup', 'routes', '--from', 'DK', '--to', 'SE', '--json'])).stdout);
-    expect(json).toEqual({ from: 'DK', to: 'SE', carriers: [{ carrier: 'nordic_post', name: 'Nordic Post', products: [{ code: 'np_home', name: 'Hjemmelevering', setupPointer: '/0/products/0/country_combinations/0' }] }] });
-    expect((await cli(['setup', 'routes', '--from', 'SE', '--to', 'DK'])).stdout).toBe('No product of setup.json goes from SE to DK.\n');
+    expect(json).toEqual({
+      from: 'DK',
+      to: 'SE',
+      carriers: [
+        {
+          carrier: 'nordic_post',
+          name: 'Nordic Post',
+          products: [{ code: 'np_home', name: 'Hjemmelevering', setupPointer: '/0/products/0/country_combinations/0' }],
+        },
+      ],
+    });
+    expect((await cli(['setup', 'routes', '--from', 'SE', '--to', 'DK'])).stdout).toBe(
+      'No product of setup.json goes from SE to DK.\n',
+    );
   });
 
   it('shows a product, and exits 2 for a code the file does not have', async () => {
@@ -90,11 +134,17 @@ describe('setup routes and setup show', () => {
     expect(result.stdout).toContain('Available service: np_saturday (Lørdagslevering), own agreement only');
     expect(result.stdout).toContain('Required service: np_email (E-mail-besked)');
     expect(JSON.parse((await cli(['setup', 'show', 'np_home', '--json'])).stdout).product.code).toBe('np_home');
-    expect(await cli(['setup', 'show', 'np_nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('setup.json has no product "np_nope"') });
+    expect(await cli(['setup', 'show', 'np_nope'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('setup.json has no product "np_nope"'),
+    });
   });
 
   it('exits 2 when the setup file breaks the contract', async () => {
-    expect(await cli(['setup', 'show', 'np_home', '--setup', 'broken.json'])).toMatchObject({ code: 2, stderr: expect.stringContaining('/1/products/0/country_combinations/0/sender_country_code') });
+    expect(await cli(['setup', 'show', 'np_home', '--setup', 'broken.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('/1/products/0/country_combinations/0/sender_country_code'),
+    });
   });
 });
 
@@ -102,16 +152,23 @@ describe('check', () => {
   it('exits 0 when the shipment passes', async () => {
     const result = await cli(['check', 'ship.json']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe('✔ ship.json passes the check against setup.json (country combination /0/products/0/country_combinations/0).\n');
+    expect(result.stdout).toBe(
+      '✔ ship.json passes the check against setup.json (country combination /0/products/0/country_combinations/0).\n',
+    );
   });
 
   it('exits 1 listing each problem with its pointer, code and message', async () => {
     const result = await cli(['check', 'failing.json', '--setup', 'setup.json']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('✖ /own_agreement  OWN_AGREEMENT_UNAVAILABLE  own_agreement is true, but np_home DK → SE (Nordic Post, /0/products/0/country_combinations/0) has own_agreement_available: false.');
+    expect(result.stdout).toContain(
+      '✖ /own_agreement  OWN_AGREEMENT_UNAVAILABLE  own_agreement is true, but np_home DK → SE (Nordic Post, /0/products/0/country_combinations/0) has own_agreement_available: false.',
+    );
     expect(result.stdout).toContain('✖ failing.json fails the check against setup.json');
     const json = JSON.parse((await cli(['check', 'failing.json', '--json'])).stdout);
-    expect(json).toMatchObject({ ok: false, problems: [{ pointer: '/own_agreement', code: 'OWN_AGREEMENT_UNAVAILABLE' }] });
+    expect(json).toMatchObject({
+      ok: false,
+      problems: [{ pointer: '/own_agreement', code: 'OWN_AGREEMENT_UNAVAILABLE' }],
+    });
   });
 
   it('lists what it could not check; --strict fails on it', async () => {
@@ -130,14 +187,24 @@ describe('check', () => {
     expect((await cli(['check', 'ship.json', '--setup', 'text.json'])).code).toBe(2);
     // With --json, the failure is JSON on stdout too.
     const json = await cli(['check', 'nothing.json', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ error: 'nothing.json: cannot read the shipment (no such file).', exitCode: 2 });
+    expect(JSON.parse(json.stdout)).toEqual({
+      error: 'nothing.json: cannot read the shipment (no such file).',
+      exitCode: 2,
+    });
   });
 });
 
 describe('tables', () => {
   it('line up columns of wide and combining characters', async () => {
     const { table } = await import('../../src/cli/table.ts');
-    const lines = table(['Name', 'Code'], [['快递到家', 'a'], ['Łódź', 'b'], ['Å', 'c']]).split('\n');
+    const lines = table(
+      ['Name', 'Code'],
+      [
+        ['快递到家', 'a'],
+        ['Łódź', 'b'],
+        ['Å', 'c'],
+      ],
+    ).split('\n');
     expect(lines).toEqual(['Name      Code', '--------  ----', '快递到家  a', 'Łódź      b', 'Å         c']);
   });
 });
@@ -162,9 +229,18 @@ describe('the connection, from the environment only', () => {
   });
 
   it('refuses a Partner ID that is not a number, and a base URL that is not HTTPS, without printing the key', async () => {
-    const env = { SHIPPING_BASE_URL: 'http://shipping.example/api/public/v3', SHIPPING_USER: 'user', SHIPPING_API_KEY: secret };
-    const partner = await cli(['setup', 'pull', '--out', 'pulled.json'], { env: { ...env, SHIPPING_PARTNER_ID: 'acme' } });
-    expect(partner).toMatchObject({ code: 2, stderr: expect.stringContaining('SHIPPING_PARTNER_ID must be the numeric Partner ID') });
+    const env = {
+      SHIPPING_BASE_URL: 'http://shipping.example/api/public/v3',
+      SHIPPING_USER: 'user',
+      SHIPPING_API_KEY: secret,
+    };
+    const partner = await cli(['setup', 'pull', '--out', 'pulled.json'], {
+      env: { ...env, SHIPPING_PARTNER_ID: 'acme' },
+    });
+    expect(partner).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('SHIPPING_PARTNER_ID must be the numeric Partner ID'),
+    });
     const http = await cli(['setup', 'pull', '--out', 'pulled.json'], { env });
     expect(http).toMatchObject({ code: 2, stderr: expect.stringContaining('baseUrl must use HTTPS') });
     for (const result of [partner, http]) expect(result.stderr + result.stdout).not.toContain(secret);
@@ -177,8 +253,15 @@ describe('the connection, from the environment only', () => {
   });
 
   it('exits 2 when the folder of --out does not exist', async () => {
-    const env = { SHIPPING_BASE_URL: 'http://127.0.0.1:9/api/public/v3', SHIPPING_USER: 'user', SHIPPING_API_KEY: secret };
-    expect(await cli(['setup', 'pull', '--out', 'no/such/folder/setup.json'], { env })).toMatchObject({ code: 2, stderr: expect.stringContaining('does not exist') });
+    const env = {
+      SHIPPING_BASE_URL: 'http://127.0.0.1:9/api/public/v3',
+      SHIPPING_USER: 'user',
+      SHIPPING_API_KEY: secret,
+    };
+    expect(await cli(['setup', 'pull', '--out', 'no/such/folder/setup.json'], { env })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('does not exist'),
+    });
   });
 });
 

@@ -14,13 +14,21 @@ afterAll(() => files.remove());
 
 /** Each `$ shipping-api …` line of the guide's text blocks, with what follows it up to the next. */
 const examples = [...guide.matchAll(/```text\n([\s\S]*?)```/g)].flatMap(([, block]) =>
-  [...block!.matchAll(/^\$ shipping-api (.+)\n([\s\S]*?)(?=^\$ |(?![\s\S]))/gm)].map(([, command, output]) => ({ command: command!, output: output!.trimEnd() })),
+  [...block!.matchAll(/^\$ shipping-api (.+)\n([\s\S]*?)(?=^\$ |(?![\s\S]))/gm)].map(([, command, output]) => ({
+    command: command!,
+    output: output!.trimEnd(),
+  })),
 );
 
 const offline = examples.filter((e) => /^(setup (validate|routes|show)|check) /.test(e.command));
 
 it('has the examples this test runs', () => {
-  expect(offline.map((e) => e.command)).toEqual(['setup validate setup.json', 'setup routes --from DK --to SE', 'setup show dp_parcel', 'check shipment.json --setup setup.json']);
+  expect(offline.map((e) => e.command)).toEqual([
+    'setup validate setup.json',
+    'setup routes --from DK --to SE',
+    'setup show dp_parcel',
+    'check shipment.json --setup setup.json',
+  ]);
 });
 
 it.each(offline)('`shipping-api $command` prints what the guide shows', async ({ command, output }) => {
@@ -37,7 +45,10 @@ it('the failing example fails as the guide shows', async () => {
   try {
     const result = await run(['check', 'shipment.json', '--setup', 'setup.json'], { cwd: more.dir });
     expect(result.code).toBe(1);
-    const shown = guide.match(/it fails, exit 1:\n\n```text\n([\s\S]*?)```/)![1]!.trimEnd().split('\n');
+    const shown = guide
+      .match(/it fails, exit 1:\n\n```text\n([\s\S]*?)```/)![1]!
+      .trimEnd()
+      .split('\n');
     const printed = result.stdout.trimEnd().split('\n');
     // The guide shortens the unchecked line; every other line is as printed.
     expect(printed.filter((l) => !l.startsWith('?'))).toEqual(shown.filter((l) => !l.startsWith('?')));

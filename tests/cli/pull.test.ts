@@ -19,26 +19,40 @@ afterAll(async () => {
   await sandbox?.close();
   files.remove();
 });
-const env = (user: string) => ({ SHIPPING_BASE_URL: sandbox.baseUrl, SHIPPING_USER: user, SHIPPING_API_KEY: 'sandbox-key-42' });
+const env = (user: string) => ({
+  SHIPPING_BASE_URL: sandbox.baseUrl,
+  SHIPPING_USER: user,
+  SHIPPING_API_KEY: 'sandbox-key-42',
+});
 
 it('pulls the file through the whole workflow, printing plain lines', async () => {
-  const result = await run(['setup', 'pull', '--out', 'setup.json', '--poll-interval', '0.1'], { cwd: files.dir, env: env('plain') });
+  const result = await run(['setup', 'pull', '--out', 'setup.json', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: env('plain'),
+  });
   expect(result.code).toBe(0);
   const lines = result.stderr.trimEnd().split('\n');
   expect(lines[0]).toBe('Requesting the carrier setup file');
   expect(lines[1]).toMatch(/^Carrier setup file REQUESTED \(poll 1\); next poll at \d\d:\d\d:\d\d UTC, in \d+ s$/);
   expect(lines).toContainEqual(expect.stringMatching(/^Carrier setup file IN_PROGRESS \(poll \d+\)/));
-  expect(lines).toContainEqual(expect.stringMatching(/^Carrier setup file COMPLETED after \d+ polls; address valid until /));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^Carrier setup file COMPLETED after \d+ polls; address valid until /),
+  );
   expect(lines).toContainEqual(expect.stringMatching(/^Downloading: .* of /));
   expect(lines.at(-1)).toMatch(/^✔ Wrote setup\.json: .*, 2 carriers, 3 products$/);
   expect(result.stderr).not.toMatch(ANSI);
   expect(result.stderr + result.stdout).not.toContain('sandbox-key-42');
-  expect(validateCarrierSetupFile(JSON.parse(readFileSync(path.join(files.dir, 'setup.json'), 'utf8')))).toHaveLength(2);
+  expect(validateCarrierSetupFile(JSON.parse(readFileSync(path.join(files.dir, 'setup.json'), 'utf8')))).toHaveLength(
+    2,
+  );
   expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 });
 
 it('prints a JSON summary with --json', async () => {
-  const result = await run(['setup', 'pull', '--out', 'json.json', '--poll-interval', '0.1', '--json'], { cwd: files.dir, env: env('json') });
+  const result = await run(['setup', 'pull', '--out', 'json.json', '--poll-interval', '0.1', '--json'], {
+    cwd: files.dir,
+    env: env('json'),
+  });
   expect(result.code).toBe(0);
   expect(JSON.parse(result.stdout)).toMatchObject({ out: path.join(files.dir, 'json.json'), carriers: 2, products: 3 });
 });
@@ -60,7 +74,10 @@ it('replaces the file in one step, never writing into the old one', async () => 
   // A rename replaces the link itself; a write in place would go through it into the linked file.
   writeFileSync(path.join(files.dir, 'linked.json'), 'the old file');
   symlinkSync('linked.json', path.join(files.dir, 'link.json'));
-  const result = await run(['setup', 'pull', '--out', 'link.json', '--poll-interval', '0.1'], { cwd: files.dir, env: env('atomic') });
+  const result = await run(['setup', 'pull', '--out', 'link.json', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: env('atomic'),
+  });
   expect(result.code).toBe(0);
   expect(readFileSync(path.join(files.dir, 'linked.json'), 'utf8')).toBe('the old file');
   expect(lstatSync(path.join(files.dir, 'link.json')).isFile()).toBe(true);
@@ -68,7 +85,10 @@ it('replaces the file in one step, never writing into the old one', async () => 
 
 it('removes the temporary file when the rename fails', async () => {
   mkdirSync(path.join(files.dir, 'a-folder'));
-  const result = await run(['setup', 'pull', '--out', 'a-folder', '--poll-interval', '0.1'], { cwd: files.dir, env: env('folder') });
+  const result = await run(['setup', 'pull', '--out', 'a-folder', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: env('folder'),
+  });
   expect(result.code).toBe(3);
   expect(result.stderr).toContain('Could not write a-folder');
   expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -92,6 +112,8 @@ it('exits 130 on Ctrl-C while polling, and writes nothing', async () => {
   });
   expect(await outcome).toBe(130);
   expect(stderr).toContain('Interrupted; interrupted.json was not written');
-  expect(readdirSync(files.dir).filter((f) => f.startsWith('interrupted') || f.includes('interrupted.json'))).toEqual([]);
+  expect(readdirSync(files.dir).filter((f) => f.startsWith('interrupted') || f.includes('interrupted.json'))).toEqual(
+    [],
+  );
   expect(signals.listenerCount('SIGINT')).toBe(0);
 });

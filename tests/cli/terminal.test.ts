@@ -18,7 +18,10 @@ let sandbox: RunningSandbox;
 let sessions = 0;
 
 function tmux(args: string[]): string {
-  const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: files.dir } });
+  const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: files.dir },
+  });
   if (result.status !== 0) throw new Error(`tmux ${args[0]}: ${result.stderr}`);
   return result.stdout;
 }
@@ -26,7 +29,11 @@ function tmux(args: string[]): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `shipping-api <argv>` in a new tmux window of 150 x 20; the exit code lands in `<name>.rc`. */
-function start(name: string, argv: string[], env: Record<string, string>): { capture(escapes?: boolean): string; rc(): string | undefined; target: string } {
+function start(
+  name: string,
+  argv: string[],
+  env: Record<string, string>,
+): { capture(escapes?: boolean): string; rc(): string | undefined; target: string } {
   const target = `s${++sessions}`;
   const rcFile = path.join(files.dir, `${name}.rc`);
   const command = `'${NODE}' '${MAIN}' ${argv.map((a) => `'${a}'`).join(' ')}; echo $? > '${rcFile}'; sleep 600`;
@@ -49,7 +56,11 @@ async function until<T>(what: string, probe: () => T | undefined, limitMs = 60_0
   }
 }
 
-const connection = (user: string, baseUrl = sandbox.baseUrl) => ({ SHIPPING_BASE_URL: baseUrl, SHIPPING_USER: user, SHIPPING_API_KEY: 'tty-key-7' });
+const connection = (user: string, baseUrl = sandbox.baseUrl) => ({
+  SHIPPING_BASE_URL: baseUrl,
+  SHIPPING_USER: user,
+  SHIPPING_API_KEY: 'tty-key-7',
+});
 
 beforeAll(async () => {
   if (!hasTmux) throw new Error('The terminal tests need tmux: apt-get install tmux.');
@@ -65,7 +76,11 @@ afterAll(async () => {
 
 describe('setup pull in a terminal', () => {
   it('updates one progress line in place, in colour, and ends with exit 0', async () => {
-    const pull = start('pulled', ['setup', 'pull', '--out', 'pulled.json', '--poll-interval', '0.5'], connection('tty'));
+    const pull = start(
+      'pulled',
+      ['setup', 'pull', '--out', 'pulled.json', '--poll-interval', '0.5'],
+      connection('tty'),
+    );
     const seen = new Set<string>();
     let coloured = false;
     await until('the pull to end', () => {
@@ -90,7 +105,10 @@ describe('setup pull in a terminal', () => {
   });
 
   it('draws no colour with NO_COLOR', async () => {
-    const pull = start('plain', ['setup', 'pull', '--out', 'plain.json', '--poll-interval', '0.5'], { ...connection('tty-no-colour'), NO_COLOR: '1' });
+    const pull = start('plain', ['setup', 'pull', '--out', 'plain.json', '--poll-interval', '0.5'], {
+      ...connection('tty-no-colour'),
+      NO_COLOR: '1',
+    });
     let coloured = false;
     await until('the pull to end', () => {
       coloured ||= /\u001b\[[0-9;]*m/.test(pull.capture(true));
@@ -102,7 +120,11 @@ describe('setup pull in a terminal', () => {
 
   it('Ctrl-C while polling: exit 130, the old file untouched, no temporary file', async () => {
     writeFileSync(path.join(files.dir, 'polled.json'), 'the old file');
-    const pull = start('polled', ['setup', 'pull', '--out', 'polled.json', '--poll-interval', '0.5'], connection('ctrl-c-polling'));
+    const pull = start(
+      'polled',
+      ['setup', 'pull', '--out', 'polled.json', '--poll-interval', '0.5'],
+      connection('ctrl-c-polling'),
+    );
     await until('polling', () => /IN_PROGRESS/.test(pull.capture()));
     tmux(['send-keys', '-t', pull.target, 'C-c']);
     await until('the exit code', () => pull.rc());
@@ -121,7 +143,13 @@ describe('setup pull in a terminal', () => {
       server = createServer((request, response) => {
         if (request.url === '/api/public/v3/setups/carriers') {
           response.writeHead(200, { 'Content-Type': 'application/json' });
-          response.end(JSON.stringify({ status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), url: `${origin()}/files/slow.json` }));
+          response.end(
+            JSON.stringify({
+              status: 'COMPLETED',
+              expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+              url: `${origin()}/files/slow.json`,
+            }),
+          );
           return;
         }
         response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
@@ -145,7 +173,11 @@ describe('setup pull in a terminal', () => {
     const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     it('exit 130, no file, no temporary file', async () => {
-      const pull = start('downloading', ['setup', 'pull', '--out', 'downloading.json'], connection('ctrl-c-download', `${origin()}/api/public/v3`));
+      const pull = start(
+        'downloading',
+        ['setup', 'pull', '--out', 'downloading.json'],
+        connection('ctrl-c-download', `${origin()}/api/public/v3`),
+      );
       const first = await until('the download', () => pull.capture().match(/Downloading: [^\n]*/)?.[0]);
       await until('the progress to move', () => {
         const now = pull.capture().match(/Downloading: [^\n]*/)?.[0];

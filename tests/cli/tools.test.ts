@@ -13,7 +13,8 @@ import { basic } from '../support/basic.ts';
 // The contract check needs Redocly CLI, a development dependency: it is `npm run contract`, not a
 // command of the published CLI.
 describe('contract', () => {
-  const npmRunContract = (args: string[]) => spawnSync(process.execPath, [path.join(root, 'scripts/contract.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  const npmRunContract = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(root, 'scripts/contract.ts'), ...args], { cwd: root, encoding: 'utf8' });
 
   it('npm run contract exits 0 on a recording that conforms, 1 on drift, 2 on a file that is not a recording', () => {
     const clean = npmRunContract(['tests/recordings/clean/carrier-setup-lifecycle.har']);
@@ -34,7 +35,10 @@ describe('contract', () => {
 
 describe('sandbox', () => {
   it('serves the API on loopback until Ctrl-C, then exits 0', async () => {
-    const child = spawn(NODE, [MAIN, 'sandbox', '--port', '0', '--generation-ms', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [MAIN, 'sandbox', '--port', '0', '--generation-ms', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -42,7 +46,9 @@ describe('sandbox', () => {
         child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
       });
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3$/);
-      const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { Authorization: basic('apiuser', 'apikey') } });
+      const response = await fetch(`${baseUrl}/setups/carriers`, {
+        headers: { Authorization: basic('apiuser', 'apikey') },
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ status: 'REQUESTED' });
     } finally {
@@ -69,7 +75,10 @@ describe('the built executable', () => {
     expect(readFileSync(main, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
     chmodSync(main, 0o755);
     // `env node` finds the pinned Node first, as it would find the user's.
-    const result = spawnSync(main, ['--version'], { encoding: 'utf8', env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` } });
+    const result = spawnSync(main, ['--version'], {
+      encoding: 'utf8',
+      env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+    });
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe(pkg.version);
   });

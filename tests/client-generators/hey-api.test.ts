@@ -1,9 +1,16 @@
-// @hey-api/openapi-ts: a fetch client from the generator profile that type-checks with the
-// project's TypeScript, requests no wrong address, and works against the sandbox.
-import { writeFileSync } from 'node:fs';
+
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
+import {
+  DRIVER_PRELUDE,
+  PROFILE,
+  driveAgainstSandbox,
+  generate,
+  generatedSource,
+  typecheckDriver,
+  typedBodies,
+  workDir,
+} from './support.ts';
 
 const work = workDir('hey-api');
 afterAll(() => work.remove());
@@ -43,9 +50,17 @@ export async function run(baseUrl: string, user: string, key: string, partnerId:
 
 describe('@hey-api/openapi-ts', () => {
   it('generates a fetch client from the generator profile', () => {
-    const generated = generate('@hey-api/openapi-ts', 'openapi-ts', ['-i', PROFILE, '-o', path.join(work.dir, 'client'), '-c', '@hey-api/client-fetch', '--no-log-file'], work.dir);
+    const generated = generate(
+      '@hey-api/openapi-ts',
+      'openapi-ts',
+      ['-i', PROFILE, '-o', path.join(work.dir, 'client'), '-c', '@hey-api/client-fetch', '--no-log-file'],
+      work.dir,
+    );
     expect(generated.ok, generated.output).toBe(true);
-    expect(generatedSource(work.dir, ['client/sdk.gen.ts']), 'a method requests the stand-in path of the absolute file address').not.toContain('/carrier-setup-file');
+    expect(
+      generatedSource(work.dir, ['client/sdk.gen.ts']),
+      'a method requests the stand-in path of the absolute file address',
+    ).not.toContain('/carrier-setup-file');
   });
 
   it('type-checks, used, with the project TypeScript', () => {

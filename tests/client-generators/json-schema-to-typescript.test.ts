@@ -5,7 +5,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BASIC, BUNDLE, PARTNER_ID, SETUP_FILE_SCHEMA, generate, generatedSource, sandbox, typecheck, workDir } from './support.ts';
+import {
+  BASIC,
+  BUNDLE,
+  PARTNER_ID,
+  SETUP_FILE_SCHEMA,
+  generate,
+  generatedSource,
+  sandbox,
+  typecheck,
+  workDir,
+} from './support.ts';
 
 const work = workDir('json-schema-to-typescript');
 afterAll(() => work.remove());
@@ -13,7 +23,10 @@ afterAll(() => work.remove());
 // The contract's example file, with strings in package_types and allowed_incoterms: their elements
 // are open (x-unspecified), so any element must be accepted.
 function sample(): unknown {
-  const file = structuredClone((parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components.examples.CarrierSetupFile!.value) as {
+  const file = structuredClone(
+    (parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components
+      .examples.CarrierSetupFile!.value,
+  ) as {
     products: { country_combinations: { package_types: unknown[]; allowed_incoterms: unknown[] }[] }[];
   }[];
   const combination = file[0]!.products[0]!.country_combinations[0]!;
@@ -22,11 +35,17 @@ function sample(): unknown {
   return file;
 }
 
-const typed = (name: string, value: unknown) => `import type { CarrierSetupFile } from '../generators/setup-file.js';\nexport const ${name}: CarrierSetupFile = ${JSON.stringify(value, null, 2)};\n`;
+const typed = (name: string, value: unknown) =>
+  `import type { CarrierSetupFile } from '../generators/setup-file.js';\nexport const ${name}: CarrierSetupFile = ${JSON.stringify(value, null, 2)};\n`;
 
 describe('json-schema-to-typescript', () => {
   it('generates types from the standalone schema of the carrier setup file', () => {
-    const generated = generate('json-schema-to-typescript', 'json2ts', ['-i', SETUP_FILE_SCHEMA, '-o', path.join(work.dir, 'setup-file.d.ts')], work.dir);
+    const generated = generate(
+      'json-schema-to-typescript',
+      'json2ts',
+      ['-i', SETUP_FILE_SCHEMA, '-o', path.join(work.dir, 'setup-file.d.ts')],
+      work.dir,
+    );
     expect(generated.ok, generated.output).toBe(true);
     expect(generatedSource(work.dir, ['setup-file.d.ts'])).toContain('export type CarrierSetupFile');
   });

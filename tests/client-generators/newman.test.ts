@@ -21,7 +21,11 @@ interface ConversionResult {
   output?: { type: string; data: Collection }[];
 }
 const Converter = require('openapi-to-postmanv2') as {
-  convertV2(input: { type: 'string'; data: string }, options: Record<string, unknown>, callback: (error: Error | null, result: ConversionResult) => void): void;
+  convertV2(
+    input: { type: 'string'; data: string },
+    options: Record<string, unknown>,
+    callback: (error: Error | null, result: ConversionResult) => void,
+  ): void;
 };
 interface Execution {
   item: { name: string };
@@ -29,13 +33,20 @@ interface Execution {
   requestError?: Error;
 }
 const newman = require('newman') as {
-  run(options: Record<string, unknown>, callback: (error: Error | null, summary: { run: { executions: Execution[] } }) => void): void;
+  run(
+    options: Record<string, unknown>,
+    callback: (error: Error | null, summary: { run: { executions: Execution[] } }) => void,
+  ): void;
 };
 
 function convert(file: string): Promise<ConversionResult> {
   return new Promise((resolve, reject) => {
     // Example: request values from the contract's examples, not placeholders such as <integer>.
-    Converter.convertV2({ type: 'string', data: readFileSync(file, 'utf8') }, { parametersResolution: 'Example', folderStrategy: 'Tags' }, (error, result) => (error ? reject(error) : resolve(result)));
+    Converter.convertV2(
+      { type: 'string', data: readFileSync(file, 'utf8') },
+      { parametersResolution: 'Example', folderStrategy: 'Tags' },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 

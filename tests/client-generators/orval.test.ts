@@ -4,7 +4,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
+import {
+  DRIVER_PRELUDE,
+  PROFILE,
+  driveAgainstSandbox,
+  generate,
+  generatedSource,
+  typecheckDriver,
+  typedBodies,
+  workDir,
+} from './support.ts';
 
 const work = workDir('orval');
 afterAll(() => work.remove());
@@ -73,7 +82,10 @@ describe('orval', () => {
     writeFileSync(path.join(work.dir, 'fetcher.ts'), fetcher);
     const generated = generate('orval', 'orval', ['--config', 'orval.config.mjs'], work.dir);
     expect(generated.ok, generated.output).toBe(true);
-    expect(generatedSource(work.dir, ['client/shipping.ts']), 'a method requests the stand-in path of the absolute file address').not.toContain('/carrier-setup-file');
+    expect(
+      generatedSource(work.dir, ['client/shipping.ts']),
+      'a method requests the stand-in path of the absolute file address',
+    ).not.toContain('/carrier-setup-file');
   });
 
   it('type-checks, used, with the project TypeScript', () => {

@@ -66,7 +66,9 @@ export function generate(pkg: string, bin: string, args: string[], cwd: string):
  */
 export function typecheck(dir: string): string {
   const checked = runBin('typescript', 'tsc', ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir });
-  return `${checked.stdout}${checked.stderr}`.trim() || (checked.status === 0 ? '' : `tsc exited with ${checked.status}`);
+  return (
+    `${checked.stdout}${checked.stderr}`.trim() || (checked.status === 0 ? '' : `tsc exited with ${checked.status}`)
+  );
 }
 
 /** One call the driver made: the operation and the HTTP status it got, or the error it threw. */
@@ -88,7 +90,11 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
     `import { run } from '../generators/dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
   );
   // Not spawnSync: the sandbox answers from this process.
-  const { stdout } = await run(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], { cwd: dir, encoding: 'utf8', timeout: 60_000 }).catch((error: { code?: unknown; stdout?: string; stderr?: string }) => {
+  const { stdout } = await run(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  }).catch((error: { code?: unknown; stdout?: string; stderr?: string }) => {
     throw new Error(`The driver exited with ${error.code}:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
   return JSON.parse(stdout) as Call[];
@@ -96,7 +102,9 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
 
 /** The request bodies of the four creations: the contract's examples. */
 export function bodies(): Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', unknown> {
-  const examples = (parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }).components.examples;
+  const examples = (
+    parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }
+  ).components.examples;
   return {
     shipment: examples.ShipmentCreate!.value,
     salesOrder: examples.SalesOrderCreate!.value,
@@ -106,7 +114,9 @@ export function bodies(): Record<'shipment' | 'salesOrder' | 'importedShipment' 
 }
 
 /** TypeScript declarations of the four bodies, typed with the generated types named. */
-export function typedBodies(types: Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', string>): string {
+export function typedBodies(
+  types: Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', string>,
+): string {
   const values = bodies();
   return (Object.keys(types) as (keyof typeof types)[])
     .map((name) => `const ${name}: ${types[name]} = ${JSON.stringify(values[name], null, 2)};`)
@@ -132,14 +142,22 @@ export async function sandbox(): Promise<Sandbox> {
     baseUrl: running.baseUrl,
     async attributions() {
       const response = await fetch(`${running.origin}/_sandbox/attributions`, { headers: { Authorization: BASIC } });
-      return ((await response.json()) as { attributions: { resource: string; partnerId: number | null; source: string }[] }).attributions;
+      return (
+        (await response.json()) as { attributions: { resource: string; partnerId: number | null; source: string }[] }
+      ).attributions;
     },
     close: () => running.close(),
   };
 }
 
 /** The checks every client cell makes of the calls its driver made. */
-export const EXPECTED_OPERATIONS = ['requestCarrierSetup', 'createShipment', 'createSalesOrder', 'createImportedShipment', 'createShipmentDraft'];
+export const EXPECTED_OPERATIONS = [
+  'requestCarrierSetup',
+  'createShipment',
+  'createSalesOrder',
+  'createImportedShipment',
+  'createShipmentDraft',
+];
 
 /** Reads every generated .ts file under dir (not the driver), for checks of what was generated. */
 export function generatedSource(dir: string, files: string[]): string {
@@ -150,14 +168,25 @@ export function generatedSource(dir: string, files: string[]): string {
  * What a working client did against the sandbox: polled the lifecycle to COMPLETED, made the four
  * creations (2xx), and the sandbox attributed each to the Partner ID of the header.
  */
-export async function expectWorkingClient(calls: Call[], target: Sandbox, expect: typeof import('vitest').expect): Promise<void> {
+export async function expectWorkingClient(
+  calls: Call[],
+  target: Sandbox,
+  expect: typeof import('vitest').expect,
+): Promise<void> {
   const polls = calls.filter((call) => call.operation === 'requestCarrierSetup');
   expect(polls.map((call) => call.error ?? call.status)).toContain(200);
   expect((polls.at(-1)?.body as { status?: string } | undefined)?.status).toBe('COMPLETED');
   const creations = calls.filter((call) => call.operation !== 'requestCarrierSetup');
-  expect(creations.map((call) => `${call.operation} ${call.error ?? call.status}`)).toEqual(EXPECTED_OPERATIONS.slice(1).map((operation) => `${operation} 201`));
+  expect(creations.map((call) => `${call.operation} ${call.error ?? call.status}`)).toEqual(
+    EXPECTED_OPERATIONS.slice(1).map((operation) => `${operation} 201`),
+  );
   const attributed = (await target.attributions()).map((a) => `${a.resource} ${a.partnerId} ${a.source}`);
-  expect(attributed).toEqual(['shipment 10042 header', 'sales_order 10042 header', 'imported_shipment 10042 header', 'shipment_draft 10042 header']);
+  expect(attributed).toEqual([
+    'shipment 10042 header',
+    'sales_order 10042 header',
+    'imported_shipment 10042 header',
+    'shipment_draft 10042 header',
+  ]);
 }
 
 /** Writes `driver` beside the generated client as driver.ts and type-checks both; '' when clean. */

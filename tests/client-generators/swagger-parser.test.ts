@@ -18,7 +18,9 @@ const problems = (document: string | object) =>
   SwaggerParser.validate(document).then(
     () => [],
     (error: { message: string; details?: { instancePath: string; params: { unevaluatedProperty?: string } }[] }) =>
-      error.details?.map((detail) => `${detail.instancePath} ${detail.params.unevaluatedProperty ?? ''}`.trim()) ?? [error.message],
+      error.details?.map((detail) => `${detail.instancePath} ${detail.params.unevaluatedProperty ?? ''}`.trim()) ?? [
+        error.message,
+      ],
   );
 
 describe('@apidevtools/swagger-parser, as installed', () => {
@@ -32,6 +34,8 @@ describe('@apidevtools/swagger-parser, as installed', () => {
   it('still rejects a described server variable, so the contract keeps none', async () => {
     const bundle = parse(readFileSync(BUNDLE, 'utf8'));
     bundle.servers[0].variables.host.description = 'The host name of the service.';
-    expect(await problems(bundle), 'the schema is fixed upstream: variables may be described again').toEqual(['/servers/0/variables/host description']);
+    expect(await problems(bundle), 'the schema is fixed upstream: variables may be described again').toEqual([
+      '/servers/0/variables/host description',
+    ]);
   });
 });

@@ -1,10 +1,16 @@
-// swagger-typescript-api: a fetch client from the generator profile that type-checks with the
-// project's TypeScript, has one method per operation (none for path-item keys), requests no wrong
-// address, and works against the sandbox.
-import { writeFileSync } from 'node:fs';
+
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRIVER_PRELUDE, PROFILE, driveAgainstSandbox, generate, generatedSource, typecheckDriver, typedBodies, workDir } from './support.ts';
+import {
+  DRIVER_PRELUDE,
+  PROFILE,
+  driveAgainstSandbox,
+  generate,
+  generatedSource,
+  typecheckDriver,
+  typedBodies,
+  workDir,
+} from './support.ts';
 
 const work = workDir('swagger-typescript-api');
 afterAll(() => work.remove());
@@ -53,7 +59,12 @@ export async function run(baseUrl: string, user: string, key: string, partnerId:
 
 describe('swagger-typescript-api', () => {
   it('generates a fetch client from the generator profile, one method per operation', () => {
-    const generated = generate('swagger-typescript-api', 'swagger-typescript-api', ['generate', '-p', PROFILE, '-o', path.join(work.dir, 'client'), '-n', 'api.ts'], work.dir);
+    const generated = generate(
+      'swagger-typescript-api',
+      'swagger-typescript-api',
+      ['generate', '-p', PROFILE, '-o', path.join(work.dir, 'client'), '-n', 'api.ts'],
+      work.dir,
+    );
     expect(generated.ok, generated.output).toBe(true);
     const source = generatedSource(work.dir, ['client/api.ts']);
     expect([...source.matchAll(/@request (\w+):(\S+)/g)].map((m) => `${m[1]} ${m[2]}`).sort()).toEqual([
@@ -63,7 +74,9 @@ describe('swagger-typescript-api', () => {
       'POST /shipment_drafts',
       'POST /shipments',
     ]);
-    expect(source, 'a method requests the stand-in path of the absolute file address').not.toContain('/carrier-setup-file');
+    expect(source, 'a method requests the stand-in path of the absolute file address').not.toContain(
+      '/carrier-setup-file',
+    );
   });
 
   it('type-checks, used, with the project TypeScript; the status call is typed with its success body', () => {

@@ -2,8 +2,23 @@
 // the workflow has to survive or report.
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CarrierSetupStatus, type Clock, createShippingClient, type DownloadProgress, fetchCarrierSetup, ShippingApiError } from '../../src/index.ts';
-import { closeAll, cutAfter, json, type ReceivedRequest, serveFile, startServer, type TestServer } from '../support/servers.ts';
+import {
+  type CarrierSetupStatus,
+  type Clock,
+  createShippingClient,
+  type DownloadProgress,
+  fetchCarrierSetup,
+  ShippingApiError,
+} from '../../src/index.ts';
+import {
+  closeAll,
+  cutAfter,
+  json,
+  type ReceivedRequest,
+  serveFile,
+  startServer,
+  type TestServer,
+} from '../support/servers.ts';
 import { MAX_REDIRECTS } from '../../src/client/download.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 
@@ -35,7 +50,10 @@ type Answer = CarrierSetupStatus | ((response: ServerResponse) => void);
  * An API whose GET /setups/carriers gives the answers in turn (the last one repeats), and whose
  * file route is served by `file` (on the same origin). Any answer may be a status or a function.
  */
-async function startApi(answers: (origin: string) => Answer[], file?: (request: ReceivedRequest, response: ServerResponse, count: number) => void): Promise<TestServer> {
+async function startApi(
+  answers: (origin: string) => Answer[],
+  file?: (request: ReceivedRequest, response: ServerResponse, count: number) => void,
+): Promise<TestServer> {
   let statusCalls = 0;
   let fileCalls = 0;
   const server = await startServer((request, response) => {
@@ -78,7 +96,10 @@ const filePaths = (server: TestServer) => server.received.filter((r) => r.path =
 describe('fetchCarrierSetup', () => {
   it('polls through REQUESTED and IN_PROGRESS, then downloads, reports progress and returns the validated file', async () => {
     const example = Buffer.from(JSON.stringify(exampleSetupFile()));
-    const api = await startApi((origin) => [requested, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, example, true));
+    const api = await startApi(
+      (origin) => [requested, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, example, true),
+    );
     const statuses: string[] = [];
     const progress: DownloadProgress[] = [];
     const result = await fetchCarrierSetup(client(api), {
@@ -97,8 +118,9 @@ describe('fetchCarrierSetup', () => {
 
   it('never polls faster than pollIntervalMs', async () => {
     const clock = fakeClock();
-    const api = await startApi((origin) => [requested, inProgress, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)], (request, response) =>
-      serveFile(request, response, fileBytes, true),
+    const api = await startApi(
+      (origin) => [requested, inProgress, inProgress, inProgress, completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes, true),
     );
     await fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, clock });
     expect(statusPaths(api)).toHaveLength(5);
@@ -111,7 +133,15 @@ describe('fetchCarrierSetup', () => {
     const throttle = (status: number, retryAfter?: string) => (response: ServerResponse) =>
       json(response, status, { message: 'slow down' }, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
     const api = await startApi(
-      (origin) => [requested, throttle(429, '120'), throttle(429), throttle(503), throttle(429), throttle(429, '0'), completed(`${origin}${FILE_PATH}`)],
+      (origin) => [
+        requested,
+        throttle(429, '120'),
+        throttle(429),
+        throttle(503),
+        throttle(429),
+        throttle(429, '0'),
+        completed(`${origin}${FILE_PATH}`),
+      ],
       (request, response) => serveFile(request, response, fileBytes, true),
     );
     const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 1000, clock });
@@ -124,7 +154,10 @@ describe('fetchCarrierSetup', () => {
   it('honours Retry-After as an HTTP-date', async () => {
     const clock = fakeClock();
     const api = await startApi(
-      (origin) => [(response) => json(response, 429, {}, { 'Retry-After': new Date(clock.now() + 90_000).toUTCString() }), completed(`${origin}${FILE_PATH}`)],
+      (origin) => [
+        (response) => json(response, 429, {}, { 'Retry-After': new Date(clock.now() + 90_000).toUTCString() }),
+        completed(`${origin}${FILE_PATH}`),
+      ],
       (request, response) => serveFile(request, response, fileBytes, true),
     );
     await fetchCarrierSetup(client(api), { pollIntervalMs: 1000, clock });
@@ -152,8 +185,17 @@ describe('fetchCarrierSetup', () => {
       serveFile(request, response, fileBytes, true);
     });
     // The API's own origin first redirects to the named file host.
-    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => redirect(response, 302, `${files.origin}/start`));
-    const named = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042, credentialOrigins: [files.origin] });
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => redirect(response, 302, `${files.origin}/start`),
+    );
+    const named = createShippingClient({
+      baseUrl: `${api.origin}/api/public/v3`,
+      username,
+      apiKey,
+      partnerId: 10042,
+      credentialOrigins: [files.origin],
+    });
     expect(await fetchCarrierSetup(named, { pollIntervalMs: 5 })).toEqual(fileData);
     expect(files.received.map((r) => r.path)).toEqual(['/start', '/hop', FILE_PATH]);
     for (const request of [...filePaths(api), ...files.received]) {
@@ -172,9 +214,16 @@ describe('fetchCarrierSetup', () => {
     const other = await startServer((request, response) => serveFile(request, response, fileBytes, true));
     const files = await startServer((_, response) => redirect(response, 301, `${other.origin}${FILE_PATH}`));
     const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
-    const named = createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, credentialOrigins: [`${files.origin}/`] });
+    const named = createShippingClient({
+      baseUrl: `${api.origin}/api/public/v3`,
+      username,
+      apiKey,
+      credentialOrigins: [`${files.origin}/`],
+    });
     const error = await failure(fetchCarrierSetup(named, { pollIntervalMs: 5 }));
-    expect(error.message).toContain(`The file server ${files.origin} redirected the download (301) to ${other.origin}, which is not named`);
+    expect(error.message).toContain(
+      `The file server ${files.origin} redirected the download (301) to ${other.origin}, which is not named`,
+    );
     expect(files.received[0]?.headers.authorization).toMatch(/^Basic /);
     expect(other.received).toHaveLength(0);
   });
@@ -183,61 +232,83 @@ describe('fetchCarrierSetup', () => {
     let hops = 0;
     const api = await startApi(
       (origin) => [completed(`${origin}${FILE_PATH}`)],
-      (request, response) => (hops++ < MAX_REDIRECTS ? redirect(response, 302, FILE_PATH) : serveFile(request, response, fileBytes, true)),
+      (request, response) =>
+        hops++ < MAX_REDIRECTS ? redirect(response, 302, FILE_PATH) : serveFile(request, response, fileBytes, true),
     );
     expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
-    const looping = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => redirect(response, 302, FILE_PATH));
+    const looping = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => redirect(response, 302, FILE_PATH),
+    );
     const error = await failure(fetchCarrierSetup(client(looping), { pollIntervalMs: 5 }));
     expect(error.message).toContain(`more than ${MAX_REDIRECTS} times in a row`);
     expect(filePaths(looping)).toHaveLength(MAX_REDIRECTS + 1);
   });
 
   it('says on a 401 from a file host not named which origin refused, and how to send it the credentials', async () => {
-    const files = await startServer((_, response) => json(response, 401, {}, { 'WWW-Authenticate': 'Basic realm="files"' }));
+    const files = await startServer((_, response) =>
+      json(response, 401, {}, { 'WWW-Authenticate': 'Basic realm="files"' }),
+    );
     const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
-    expect(error.message).toContain(`The file server ${files.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${files.origin}" in the credentialOrigins option`);
+    expect(error.message).toContain(
+      `The file server ${files.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${files.origin}" in the credentialOrigins option`,
+    );
     expect(files.received[0]?.headers.authorization).toBeUndefined();
   });
 
   // An ASCII file goes into one buffer sized from Content-Length, any other is joined from its chunks.
-  it.each(['ascii', 'latin1', 'beyond-latin1'] as const)('resumes a download of a %s file cut mid-body with a Range request where the server answers 206', async (script) => {
-    const fileBytes = setupFileOfSize(256 * 1024, script);
-    const fileData = JSON.parse(fileBytes.toString('utf8'));
-    const clock = fakeClock();
-    const cut = 100_000;
-    const api = await startApi(
-      (origin) => [completed(`${origin}${FILE_PATH}`)],
-      (request, response, count) => (count === 0 ? cutAfter(response, fileBytes, cut, 200, { 'Accept-Ranges': 'bytes', ETag: '"v1"' }) : serveFile(request, response, fileBytes, true)),
-    );
-    const progress: DownloadProgress[] = [];
-    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock, onProgress: (p) => progress.push(p) });
-    expect(result).toEqual(fileData);
-    const [first, second] = filePaths(api);
-    expect(first?.headers.range).toBeUndefined();
-    expect(second?.headers.range).toMatch(/^bytes=\d+-$/);
-    const resumedAt = Number(/\d+/.exec(second!.headers.range!)![0]);
-    expect(resumedAt).toBeGreaterThan(0);
-    expect(resumedAt).toBeLessThanOrEqual(cut);
-    expect(second?.headers['if-range']).toBe('"v1"');
-    expect(filePaths(api)).toHaveLength(2);
-    expect(progress.at(-1)).toEqual({ receivedBytes: fileBytes.length, totalBytes: fileBytes.length });
-  });
+  it.each(['ascii', 'latin1', 'beyond-latin1'] as const)(
+    'resumes a download of a %s file cut mid-body with a Range request where the server answers 206',
+    async (script) => {
+      const fileBytes = setupFileOfSize(256 * 1024, script);
+      const fileData = JSON.parse(fileBytes.toString('utf8'));
+      const clock = fakeClock();
+      const cut = 100_000;
+      const api = await startApi(
+        (origin) => [completed(`${origin}${FILE_PATH}`)],
+        (request, response, count) =>
+          count === 0
+            ? cutAfter(response, fileBytes, cut, 200, { 'Accept-Ranges': 'bytes', ETag: '"v1"' })
+            : serveFile(request, response, fileBytes, true),
+      );
+      const progress: DownloadProgress[] = [];
+      const result = await fetchCarrierSetup(client(api), {
+        pollIntervalMs: 5,
+        clock,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(result).toEqual(fileData);
+      const [first, second] = filePaths(api);
+      expect(first?.headers.range).toBeUndefined();
+      expect(second?.headers.range).toMatch(/^bytes=\d+-$/);
+      const resumedAt = Number(/\d+/.exec(second!.headers.range!)![0]);
+      expect(resumedAt).toBeGreaterThan(0);
+      expect(resumedAt).toBeLessThanOrEqual(cut);
+      expect(second?.headers['if-range']).toBe('"v1"');
+      expect(filePaths(api)).toHaveLength(2);
+      expect(progress.at(-1)).toEqual({ receivedBytes: fileBytes.length, totalBytes: fileBytes.length });
+    },
+  );
 
-  it.each(['ascii', 'latin1'] as const)('starts again from the first byte of a %s file where the server ignores Range and answers 200', async (script) => {
-    const fileBytes = setupFileOfSize(256 * 1024, script);
-    const fileData = JSON.parse(fileBytes.toString('utf8'));
-    const clock = fakeClock();
-    const api = await startApi(
-      (origin) => [completed(`${origin}${FILE_PATH}`)],
-      (request, response, count) => (count === 0 ? cutAfter(response, fileBytes, 100_000) : serveFile(request, response, fileBytes, false)),
-    );
-    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock });
-    expect(result).toEqual(fileData);
-    expect(filePaths(api)).toHaveLength(2);
-    expect(filePaths(api)[1]?.headers.range).toMatch(/^bytes=\d+-$/);
-  });
+  it.each(['ascii', 'latin1'] as const)(
+    'starts again from the first byte of a %s file where the server ignores Range and answers 200',
+    async (script) => {
+      const fileBytes = setupFileOfSize(256 * 1024, script);
+      const fileData = JSON.parse(fileBytes.toString('utf8'));
+      const clock = fakeClock();
+      const api = await startApi(
+        (origin) => [completed(`${origin}${FILE_PATH}`)],
+        (request, response, count) =>
+          count === 0 ? cutAfter(response, fileBytes, 100_000) : serveFile(request, response, fileBytes, false),
+      );
+      const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock });
+      expect(result).toEqual(fileData);
+      expect(filePaths(api)).toHaveLength(2);
+      expect(filePaths(api)[1]?.headers.range).toMatch(/^bytes=\d+-$/);
+    },
+  );
 
   it('gives up after maxDownloadAttempts when every try breaks off, saying how far it got', async () => {
     const clock = fakeClock();
@@ -254,11 +325,18 @@ describe('fetchCarrierSetup', () => {
 
   it('asks for the status again when expires_at has passed, and follows the new status', async () => {
     const api = await startApi(
-      (origin) => [completed(`${origin}/files/old.json`, new Date(Date.now() - 60_000)), inProgress, completed(`${origin}${FILE_PATH}`)],
+      (origin) => [
+        completed(`${origin}/files/old.json`, new Date(Date.now() - 60_000)),
+        inProgress,
+        completed(`${origin}${FILE_PATH}`),
+      ],
       (request, response) => serveFile(request, response, fileBytes, true),
     );
     const statuses: string[] = [];
-    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, onStatus: (s) => statuses.push(s.status) });
+    const result = await fetchCarrierSetup(client(api), {
+      pollIntervalMs: 5,
+      onStatus: (s) => statuses.push(s.status),
+    });
     expect(result).toEqual(fileData);
     expect(statuses).toEqual(['COMPLETED', 'IN_PROGRESS', 'COMPLETED']);
     expect(api.received.some((r) => r.path === '/files/old.json')).toBe(false);
@@ -267,7 +345,10 @@ describe('fetchCarrierSetup', () => {
   it.each([403, 410])('asks for the status again when the file server refuses the address with %i', async (refusal) => {
     const api = await startApi(
       (origin) => [completed(`${origin}${FILE_PATH}`)],
-      (request, response, count) => (count === 0 ? json(response, refusal, { message: 'Request has expired' }) : serveFile(request, response, fileBytes, true)),
+      (request, response, count) =>
+        count === 0
+          ? json(response, refusal, { message: 'Request has expired' })
+          : serveFile(request, response, fileBytes, true),
     );
     const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 5 });
     expect(result).toEqual(fileData);
@@ -276,7 +357,10 @@ describe('fetchCarrierSetup', () => {
   });
 
   it('gives up with EXPIRED when the address keeps expiring', async () => {
-    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => json(response, 410, {}));
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => json(response, 410, {}),
+    );
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, maxRenewals: 2 }));
     expect(error.code).toBe('EXPIRED');
     expect(statusPaths(api)).toHaveLength(3);
@@ -289,7 +373,9 @@ describe('fetchCarrierSetup', () => {
     const clock = fakeClock();
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, maxRenewals: 1, clock }));
     expect(error.code).toBe('EXPIRED');
-    expect(error.message).toContain(`expires_at 2026-03-03T09:00:00Z had passed: the server's Date header said ${serverDate}, the clock of this machine said ${new Date(clock.now()).toUTCString()}`);
+    expect(error.message).toContain(
+      `expires_at 2026-03-03T09:00:00Z had passed: the server's Date header said ${serverDate}, the clock of this machine said ${new Date(clock.now()).toUTCString()}`,
+    );
   });
 
   it('[4.2.returns] rejects a file that breaks the contract, naming the JSON pointer of the first problem', async () => {
@@ -322,12 +408,18 @@ describe('fetchCarrierSetup', () => {
     );
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error.code).toBe('INVALID_FILE');
-    expect(error.message).toBe('The carrier setup file is not UTF-8 text: the bytes from byte 2 on (c3 28 22 5d) are no UTF-8 character.');
+    expect(error.message).toBe(
+      'The carrier setup file is not UTF-8 text: the bytes from byte 2 on (c3 28 22 5d) are no UTF-8 character.',
+    );
   });
 
   describe('the memory of the chunks', () => {
     // The file's bytes in 4 KiB pieces, across the three kinds of text.
-    const pieces = (bytes: Buffer) => Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) => new Uint8Array(bytes.subarray(i * 4096, (i + 1) * 4096)));
+    const pieces = (bytes: Buffer) =>
+      Array.from(
+        { length: Math.ceil(bytes.length / 4096) },
+        (_, i) => new Uint8Array(bytes.subarray(i * 4096, (i + 1) * 4096)),
+      );
     const scripts = ['ascii', 'latin1', 'beyond-latin1'] as const;
 
     /**
@@ -339,7 +431,9 @@ describe('fetchCarrierSetup', () => {
       const read: Uint8Array[] = [];
       const fileBody = () => {
         const stream = body();
-        const getReader = stream.getReader.bind(stream) as (options?: unknown) => ReadableStreamDefaultReader<Uint8Array>;
+        const getReader = stream.getReader.bind(stream) as (
+          options?: unknown,
+        ) => ReadableStreamDefaultReader<Uint8Array>;
         stream.getReader = ((options?: unknown) => {
           const reader = getReader(options);
           if (options !== undefined) return reader;
@@ -354,28 +448,41 @@ describe('fetchCarrierSetup', () => {
         return stream;
       };
       const fetch = (request: Request) =>
-        new URL(request.url).pathname === FILE_PATH ? Promise.resolve(new Response(fileBody(), { headers: { 'Content-Length': String(bytes.length) } })) : globalThis.fetch(request);
-      return { shipping: createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, fetch }), read };
+        new URL(request.url).pathname === FILE_PATH
+          ? Promise.resolve(new Response(fileBody(), { headers: { 'Content-Length': String(bytes.length) } }))
+          : globalThis.fetch(request);
+      return {
+        shipping: createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, fetch }),
+        read,
+      };
     }
 
-    it.each(scripts)('frees each chunk of a byte stream (as fetch gives) as soon as it is copied (%s)', async (script) => {
-      const bytes = setupFileOfSize(64 * 1024, script);
-      const { shipping, read } = await clientWithBody(bytes, () => {
-        const parts = pieces(bytes);
-        return new ReadableStream({ type: 'bytes', pull: (controller) => (parts.length > 0 ? controller.enqueue(parts.shift()!) : controller.close()) });
-      });
-      expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
-      expect(read).toHaveLength(pieces(bytes).length);
-      // A detached ArrayBuffer has no bytes left: the memory is freed.
-      expect(read.map((chunk) => chunk.buffer.byteLength)).toEqual(read.map(() => 0));
-    });
+    it.each(scripts)(
+      'frees each chunk of a byte stream (as fetch gives) as soon as it is copied (%s)',
+      async (script) => {
+        const bytes = setupFileOfSize(64 * 1024, script);
+        const { shipping, read } = await clientWithBody(bytes, () => {
+          const parts = pieces(bytes);
+          return new ReadableStream({
+            type: 'bytes',
+            pull: (controller) => (parts.length > 0 ? controller.enqueue(parts.shift()!) : controller.close()),
+          });
+        });
+        expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
+        expect(read).toHaveLength(pieces(bytes).length);
+        // A detached ArrayBuffer has no bytes left: the memory is freed.
+        expect(read.map((chunk) => chunk.buffer.byteLength)).toEqual(read.map(() => 0));
+      },
+    );
 
-    it.each(scripts)('leaves alone the chunks of a stream that are still its source\'s (%s)', async (script) => {
+    it.each(scripts)("leaves alone the chunks of a stream that are still its source's (%s)", async (script) => {
       const bytes = setupFileOfSize(64 * 1024, script);
       const parts = pieces(bytes);
       const { shipping, read } = await clientWithBody(bytes, () => {
         let next = 0;
-        return new ReadableStream({ pull: (controller) => (next < parts.length ? controller.enqueue(parts[next++]!) : controller.close()) });
+        return new ReadableStream({
+          pull: (controller) => (next < parts.length ? controller.enqueue(parts[next++]!) : controller.close()),
+        });
       });
       expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
       expect(read).toHaveLength(parts.length);
@@ -385,7 +492,10 @@ describe('fetchCarrierSetup', () => {
 
   it('reads a file that starts with a UTF-8 byte order mark', async () => {
     const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fileBytes]);
-    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (request, response) => serveFile(request, response, withMark, true));
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, withMark, true),
+    );
     expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
   });
 
@@ -398,7 +508,10 @@ describe('fetchCarrierSetup', () => {
         if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, { 'Accept-Ranges': 'bytes' });
         const start = Number(/\d+/.exec(String(request.headers.range))![0]);
         const slice = fileBytes.subarray(start, fileBytes.length - 1000);
-        response.writeHead(206, { 'Content-Length': String(slice.length), 'Content-Range': `bytes ${start}-${fileBytes.length - 1}/${fileBytes.length}` });
+        response.writeHead(206, {
+          'Content-Length': String(slice.length),
+          'Content-Range': `bytes ${start}-${fileBytes.length - 1}/${fileBytes.length}`,
+        });
         response.end(slice);
       },
     );
@@ -415,15 +528,25 @@ describe('fetchCarrierSetup', () => {
   });
 
   it('fails fast on 401, saying that the credentials were refused', async () => {
-    const api = await startApi(() => [(response) => json(response, 401, { message: 'bad credentials' }, { 'WWW-Authenticate': 'Basic realm="x"' })]);
+    const api = await startApi(() => [
+      (response) => json(response, 401, { message: 'bad credentials' }, { 'WWW-Authenticate': 'Basic realm="x"' }),
+    ]);
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
-    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'requestCarrierSetup', body: '{"message":"bad credentials"}' });
+    expect(error).toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      operation: 'requestCarrierSetup',
+      body: '{"message":"bad credentials"}',
+    });
     expect(error.message).toMatch(/refused the credentials/);
     expect(statusPaths(api)).toHaveLength(1);
   });
 
   it('fails fast on 401 from the file server', async () => {
-    const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)], (_, response) => json(response, 401, {}));
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_, response) => json(response, 401, {}),
+    );
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
     expect(filePaths(api)).toHaveLength(1);
@@ -439,7 +562,11 @@ describe('fetchCarrierSetup', () => {
   it('stops promptly when the signal aborts while it waits between polls', async () => {
     const api = await startApi(() => [inProgress]);
     const controller = new AbortController();
-    const run = fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, signal: controller.signal, onStatus: () => controller.abort() });
+    const run = fetchCarrierSetup(client(api), {
+      pollIntervalMs: 600_000,
+      signal: controller.signal,
+      onStatus: () => controller.abort(),
+    });
     const error = await failure(run);
     expect(error).toMatchObject({ code: 'ABORTED', operation: 'requestCarrierSetup' });
     expect(statusPaths(api)).toHaveLength(1);
@@ -455,7 +582,13 @@ describe('fetchCarrierSetup', () => {
         response.write(fileBytes.subarray(0, 1000));
       },
     );
-    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5, signal: controller.signal, onProgress: () => controller.abort() }));
+    const error = await failure(
+      fetchCarrierSetup(client(api), {
+        pollIntervalMs: 5,
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      }),
+    );
     expect(error).toMatchObject({ code: 'ABORTED', operation: 'downloadCarrierSetupFile' });
   });
 
@@ -469,9 +602,15 @@ describe('fetchCarrierSetup', () => {
   it('refuses a client it did not make, and options out of range, naming them', async () => {
     await expect(fetchCarrierSetup({} as never)).rejects.toThrow(/needs a client made by createShippingClient/);
     const api = await startApi(() => [inProgress]);
-    await expect(fetchCarrierSetup(client(api), { pollIntervalMs: 0 })).rejects.toThrow(/pollIntervalMs must be a number of at least 1/);
-    await expect(fetchCarrierSetup(client(api), { maxDownloadAttempts: 1.5 })).rejects.toThrow(/maxDownloadAttempts must be an integer/);
-    await expect(fetchCarrierSetup(client(api), { timeoutMs: -1 })).rejects.toThrow(/timeoutMs must be a positive number/);
+    await expect(fetchCarrierSetup(client(api), { pollIntervalMs: 0 })).rejects.toThrow(
+      /pollIntervalMs must be a number of at least 1/,
+    );
+    await expect(fetchCarrierSetup(client(api), { maxDownloadAttempts: 1.5 })).rejects.toThrow(
+      /maxDownloadAttempts must be an integer/,
+    );
+    await expect(fetchCarrierSetup(client(api), { timeoutMs: -1 })).rejects.toThrow(
+      /timeoutMs must be a positive number/,
+    );
     expect(api.received).toHaveLength(0);
   });
 });

@@ -46,35 +46,49 @@ describe('createShippingClient', () => {
     const api = await startServer((_, response) => json(response, 200, {}));
     const client = createShippingClient({ baseUrl: api.origin, username: 'søren', apiKey: 'nøgle' });
     await client.POST('/shipment_drafts', { body: {} });
-    expect(api.received[0]?.headers.authorization).toBe(`Basic ${Buffer.from('søren:nøgle', 'utf8').toString('base64')}`);
+    expect(api.received[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('søren:nøgle', 'utf8').toString('base64')}`,
+    );
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, '10042', null, 10042n])('refuses partnerId %s, naming the field', (partnerId) => {
-    const error = construct({ partnerId });
-    expect(error.code).toBe('INVALID_OPTIONS');
-    expect(error.message).toMatch(/^partnerId must be a finite number/);
-  });
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, '10042', null, 10042n])(
+    'refuses partnerId %s, naming the field',
+    (partnerId) => {
+      const error = construct({ partnerId });
+      expect(error.code).toBe('INVALID_OPTIONS');
+      expect(error.message).toMatch(/^partnerId must be a finite number/);
+    },
+  );
 
   // The contract says only "number": whether a Partner ID is whole, and its range, are open.
-  it.each([[10042, '10042'], [1.5, '1.5'], [0, '0']])('sends partnerId %s as Partner-ID %s', async (partnerId, header) => {
+  it.each([
+    [10042, '10042'],
+    [1.5, '1.5'],
+    [0, '0'],
+  ])('sends partnerId %s as Partner-ID %s', async (partnerId, header) => {
     const api = await startServer((_, response) => json(response, 200, {}));
     const client = createShippingClient({ baseUrl: api.origin, username: 'user', apiKey: 'key', partnerId });
     await client.POST('/shipment_drafts', { body: {} });
     expect(api.received[0]?.headers['partner-id']).toBe(header);
   });
 
-  it.each(['http://shipping.example/api/public/v3', 'http://10.0.0.7/api/public/v3', 'ftp://shipping.example/'])('refuses the non-HTTPS baseUrl %s', (baseUrl) => {
-    const error = construct({ baseUrl });
-    expect(error.code).toBe('INVALID_OPTIONS');
-    expect(error.message).toMatch(/^baseUrl must use HTTPS/);
-  });
-
-  it.each(['http://127.0.0.1:4010', 'http://localhost:8080/api/public/v3', 'http://[::1]:4010', 'https://shipping.example/api/public/v3'])(
-    'accepts the baseUrl %s',
+  it.each(['http://shipping.example/api/public/v3', 'http://10.0.0.7/api/public/v3', 'ftp://shipping.example/'])(
+    'refuses the non-HTTPS baseUrl %s',
     (baseUrl) => {
-      expect(() => createShippingClient({ baseUrl, username, apiKey })).not.toThrow();
+      const error = construct({ baseUrl });
+      expect(error.code).toBe('INVALID_OPTIONS');
+      expect(error.message).toMatch(/^baseUrl must use HTTPS/);
     },
   );
+
+  it.each([
+    'http://127.0.0.1:4010',
+    'http://localhost:8080/api/public/v3',
+    'http://[::1]:4010',
+    'https://shipping.example/api/public/v3',
+  ])('accepts the baseUrl %s', (baseUrl) => {
+    expect(() => createShippingClient({ baseUrl, username, apiKey })).not.toThrow();
+  });
 
   it.each([
     [{ baseUrl: 'not a url' }, /^baseUrl is not an absolute URL/],
@@ -89,9 +103,15 @@ describe('createShippingClient', () => {
   });
 
   it.each([
-    [['https://files.example/setups'], /^credentialOrigins\[0\] must be an origin such as "https:\/\/files.shipping.example", with no path, query or credentials \(got "https:\/\/files.example\/setups"\)/],
+    [
+      ['https://files.example/setups'],
+      /^credentialOrigins\[0\] must be an origin such as "https:\/\/files.shipping.example", with no path, query or credentials \(got "https:\/\/files.example\/setups"\)/,
+    ],
     [['https://files.example', 'not a url'], /^credentialOrigins\[1\] must be an origin .*\(got "not a url"\)/],
-    [[`https://${username}:${apiKey}@files.example`], /^credentialOrigins\[0\] must be an origin .*\(got an address with credentials\)/],
+    [
+      [`https://${username}:${apiKey}@files.example`],
+      /^credentialOrigins\[0\] must be an origin .*\(got an address with credentials\)/,
+    ],
     [[42], /^credentialOrigins\[0\] must be an origin .*\(got number\)/],
     [['http://files.example'], /^credentialOrigins\[0\] must use HTTPS \(got http:\/\/files.example\)/],
     ['https://files.example', /^credentialOrigins must be an array of origins/],
@@ -103,14 +123,22 @@ describe('createShippingClient', () => {
   });
 
   it('accepts credentialOrigins of HTTPS origins and of loopback origins over HTTP', () => {
-    expect(() => construct({ credentialOrigins: ['https://files.example', 'https://files.example:8443/', 'http://127.0.0.1:9000'] })).toThrow('accepted the options');
+    expect(() =>
+      construct({
+        credentialOrigins: ['https://files.example', 'https://files.example:8443/', 'http://127.0.0.1:9000'],
+      }),
+    ).toThrow('accepted the options');
   });
 
   it('sends every request through the fetch option: the API calls and the file download', async () => {
     const file = exampleSetupFile();
     const api = await startServer((request, response) =>
       request.path.endsWith('/setups/carriers')
-        ? json(response, 200, { status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), url: `${api.origin}/files/setup.json` })
+        ? json(response, 200, {
+            status: 'COMPLETED',
+            expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+            url: `${api.origin}/files/setup.json`,
+          })
         : json(response, 200, file),
     );
     const seen: string[] = [];
@@ -119,13 +147,19 @@ describe('createShippingClient', () => {
       username,
       apiKey,
       fetch: async (request) => {
-        seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization') === `Basic ${encoded}`}`);
+        seen.push(
+          `${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization') === `Basic ${encoded}`}`,
+        );
         return fetch(request);
       },
     });
     await client.POST('/shipment_drafts', { body: {} });
     expect(await fetchCarrierSetup(client, { pollIntervalMs: 5 })).toEqual(file);
-    expect(seen).toEqual(['POST /api/public/v3/shipment_drafts true', 'GET /api/public/v3/setups/carriers true', 'GET /files/setup.json true']);
+    expect(seen).toEqual([
+      'POST /api/public/v3/shipment_drafts true',
+      'GET /api/public/v3/setups/carriers true',
+      'GET /files/setup.json true',
+    ]);
     expect(api.received).toHaveLength(3);
   });
 
@@ -134,9 +168,14 @@ describe('createShippingClient', () => {
   });
 
   it('shows the credentials in no string, inspection or JSON of the client or of its errors', async () => {
-    const api = await startServer((_, response) => json(response, 401, { message: `refused ${encoded} / ${apiKey}` }, { 'WWW-Authenticate': 'Basic' }));
+    const api = await startServer((_, response) =>
+      json(response, 401, { message: `refused ${encoded} / ${apiKey}` }, { 'WWW-Authenticate': 'Basic' }),
+    );
     const client = createShippingClient({ baseUrl: api.origin, username, apiKey, partnerId: 10042 });
-    const error = (await fetchCarrierSetup(client, { pollIntervalMs: 1 }).then(() => undefined, (e: unknown) => e)) as ShippingApiError;
+    const error = (await fetchCarrierSetup(client, { pollIntervalMs: 1 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as ShippingApiError;
     expect(error).toBeInstanceOf(ShippingApiError);
     expect(error.code).toBe('UNAUTHORIZED');
     const shown = [

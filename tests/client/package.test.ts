@@ -14,7 +14,13 @@ import { tempDirForTests } from '../support/temp.ts';
 
 const work = tempDirForTests('shipping-package-');
 const consumer = path.join(work, 'consumer');
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string>; engines: { node: string } };
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
+  engines: { node: string };
+};
 const nodes = {
   'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
@@ -24,8 +30,12 @@ let mock: RunningPrism | undefined;
 /** npm itself: the one running the tests when there is one, else the first on PATH. */
 function npm(args: string[], cwd: string) {
   const cli = process.env.npm_execpath;
-  const [command, prefix] = cli && cli.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
-  return spawnSync(command, [...prefix, ...args], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+  const [command, prefix] = cli?.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
+  return spawnSync(command, [...prefix, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
 }
 
 /**
@@ -33,10 +43,18 @@ function npm(args: string[], cwd: string) {
  * for development only, which is the tree an integrator installs; npm ci then needs no registry.
  */
 function consumerLock(tarball: string) {
-  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; link?: boolean }>;
+  };
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', dependencies: { [manifest.name]: `file:${tarball}` } },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:${tarball}`, dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines },
+    [`node_modules/${manifest.name}`]: {
+      version: manifest.version,
+      resolved: `file:${tarball}`,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+    },
   };
   for (const [location, entry] of Object.entries(lock.packages)) {
     if (location.startsWith('node_modules/') && !entry.dev && !entry.link) packages[location] = entry;
@@ -101,12 +119,22 @@ beforeAll(async () => {
   expect(shipped).toContain('dist/index.js');
   expect(shipped).toContain('dist/index.d.ts');
   expect(shipped).toContain('generated/validators/index.js');
-  expect(shipped.filter((file) => file.startsWith('tests/') || file.startsWith('src/') || file.startsWith('scripts/'))).toEqual([]);
+  expect(
+    shipped.filter((file) => file.startsWith('tests/') || file.startsWith('src/') || file.startsWith('scripts/')),
+  ).toEqual([]);
 
   const tarball = path.join(work, filename);
   rmSync(consumer, { recursive: true, force: true });
   spawnSync('mkdir', ['-p', consumer]);
-  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [manifest.name]: `file:${tarball}` } }));
+  writeFileSync(
+    path.join(consumer, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      dependencies: { [manifest.name]: `file:${tarball}` },
+    }),
+  );
   writeFileSync(path.join(consumer, 'package-lock.json'), JSON.stringify(consumerLock(tarball)));
   const installed = npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], consumer);
   expect(installed.status, installed.stderr).toBe(0);
@@ -116,7 +144,16 @@ beforeAll(async () => {
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2023', 'DOM'], types: [], skipLibCheck: false },
+      compilerOptions: {
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        lib: ['ES2023', 'DOM'],
+        types: [],
+        skipLibCheck: false,
+      },
       files: ['consumer.ts', 'node.d.ts'],
     }),
   );
@@ -143,7 +180,9 @@ describe.each(Object.entries(nodes))('on %s', (_, node) => {
   const expected = { status: 200, valid: true, fetchCarrierSetup: 'function', refused: 'INVALID_OPTIONS' };
 
   it('runs on the Node line it names', () => {
-    expect(spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim()).toBe(_.slice('Node '.length));
+    expect(spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim()).toBe(
+      _.slice('Node '.length),
+    );
   });
 
   it('imports the package from an ES module and calls the mock', () => {

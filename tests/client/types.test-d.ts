@@ -17,12 +17,26 @@ import {
 
 type Schemas = components['schemas'];
 /** The body of a response object, as the contract gives it: JSON, or any media type where the shape is not shown. */
-type JsonOf<R> = R extends { content: { 'application/json': infer C } } ? C : R extends { content: { '*/*': infer C } } ? C : never;
-type SuccessOf<Op> = Op extends { responses: infer Rs } ? JsonOf<Rs[Extract<keyof Rs, 200 | 201 | 202 | '2XX'>]> : never;
-type ErrorOf<Op> = Op extends { responses: infer Rs } ? JsonOf<Rs[Exclude<keyof Rs, 200 | 201 | 202 | 204 | 206 | '2XX'>]> : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer C } }
+  ? C
+  : R extends { content: { '*/*': infer C } }
+    ? C
+    : never;
+type SuccessOf<Op> = Op extends { responses: infer Rs }
+  ? JsonOf<Rs[Extract<keyof Rs, 200 | 201 | 202 | '2XX'>]>
+  : never;
+type ErrorOf<Op> = Op extends { responses: infer Rs }
+  ? JsonOf<Rs[Exclude<keyof Rs, 200 | 201 | 202 | 204 | 206 | '2XX'>]>
+  : never;
 type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
-const client = createShippingClient({ baseUrl: 'https://shipping.example/api/public/v3', username: 'user', apiKey: 'key', partnerId: 10042, credentialOrigins: ['https://files.shipping.example'] });
+const client = createShippingClient({
+  baseUrl: 'https://shipping.example/api/public/v3',
+  username: 'user',
+  apiKey: 'key',
+  partnerId: 10042,
+  credentialOrigins: ['https://files.shipping.example'],
+});
 
 export async function carrierSetupStatus() {
   const { data, error } = await client.GET('/setups/carriers');
@@ -44,13 +58,24 @@ export async function carrierSetupStatus() {
   }
 }
 
-export async function creations(shipment: Schemas['ShipmentCreate'], order: Schemas['SalesOrderCreate'], imported: Schemas['ImportedShipmentCreate'], draft: Schemas['ShipmentDraftCreate']) {
+export async function creations(
+  shipment: Schemas['ShipmentCreate'],
+  order: Schemas['SalesOrderCreate'],
+  imported: Schemas['ImportedShipmentCreate'],
+  draft: Schemas['ShipmentDraftCreate'],
+) {
   const created = await client.POST('/shipments', { body: shipment });
   expectTypeOf(created.data).toEqualTypeOf<SuccessOf<operations['createShipment']> | undefined>();
   expectTypeOf(created.error).toEqualTypeOf<ErrorOf<operations['createShipment']> | undefined>();
-  expectTypeOf((await client.POST('/sales_orders', { body: order })).data).toEqualTypeOf<SuccessOf<operations['createSalesOrder']> | undefined>();
-  expectTypeOf((await client.POST('/imported_shipments', { body: imported })).data).toEqualTypeOf<SuccessOf<operations['createImportedShipment']> | undefined>();
-  expectTypeOf((await client.POST('/shipment_drafts', { body: draft })).data).toEqualTypeOf<SuccessOf<operations['createShipmentDraft']> | undefined>();
+  expectTypeOf((await client.POST('/sales_orders', { body: order })).data).toEqualTypeOf<
+    SuccessOf<operations['createSalesOrder']> | undefined
+  >();
+  expectTypeOf((await client.POST('/imported_shipments', { body: imported })).data).toEqualTypeOf<
+    SuccessOf<operations['createImportedShipment']> | undefined
+  >();
+  expectTypeOf((await client.POST('/shipment_drafts', { body: draft })).data).toEqualTypeOf<
+    SuccessOf<operations['createShipmentDraft']> | undefined
+  >();
   expectTypeOf(shipment).toEqualTypeOf<BodyOf<operations['createShipment']>>();
   expectTypeOf(order).toEqualTypeOf<BodyOf<operations['createSalesOrder']>>();
   expectTypeOf(imported).toEqualTypeOf<BodyOf<operations['createImportedShipment']>>();

@@ -9,7 +9,8 @@ import { root } from '../../dev/paths.ts';
 import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from '../../src/index.ts';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 
-const example = (name: string): any => parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;
+const example = (name: string): any =>
+  parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;
 
 function thrown(run: () => unknown): ShippingApiError {
   try {
@@ -29,9 +30,24 @@ describe('validateCarrierSetupFile', () => {
   it.each<[string, (file: any) => void, string, RegExp]>([
     ['an empty file', (f) => f.splice(0), '', /at its root: must NOT have fewer than 1 items/],
     ['a carrier code with a capital', (f) => (f[1].code = 'Sample Freight'), '/1/code', /must match pattern/],
-    ['a missing product code', (f) => delete f[0].products[1].code, '/0/products/1/code', /at \/0\/products\/1\/code: is required\./],
-    ['a note on an available service', (f) => (f[0].products[0].country_combinations[0].available_services[0].note = 'x'), '/0/products/0/country_combinations/0/available_services/0/note', /boolean schema is false/],
-    ['a required service without note', (f) => delete f[0].products[0].country_combinations[1].required_services[0].note, '/0/products/0/country_combinations/1/required_services/0/note', /note/],
+    [
+      'a missing product code',
+      (f) => delete f[0].products[1].code,
+      '/0/products/1/code',
+      /at \/0\/products\/1\/code: is required\./,
+    ],
+    [
+      'a note on an available service',
+      (f) => (f[0].products[0].country_combinations[0].available_services[0].note = 'x'),
+      '/0/products/0/country_combinations/0/available_services/0/note',
+      /boolean schema is false/,
+    ],
+    [
+      'a required service without note',
+      (f) => delete f[0].products[0].country_combinations[1].required_services[0].note,
+      '/0/products/0/country_combinations/1/required_services/0/note',
+      /note/,
+    ],
   ])('rejects %s at its JSON pointer', (_, breakIt, pointer, message) => {
     const file = exampleSetupFile();
     breakIt(file);
@@ -42,9 +58,12 @@ describe('validateCarrierSetupFile', () => {
 });
 
 describe('validateCarrierSetupStatus', () => {
-  it.each(['CarrierSetupStatusRequested', 'CarrierSetupStatusInProgress', 'CarrierSetupStatusCompleted'])('accepts the example %s', (name) => {
-    expect(validateCarrierSetupStatus(example(name))).toEqual(example(name));
-  });
+  it.each(['CarrierSetupStatusRequested', 'CarrierSetupStatusInProgress', 'CarrierSetupStatusCompleted'])(
+    'accepts the example %s',
+    (name) => {
+      expect(validateCarrierSetupStatus(example(name))).toEqual(example(name));
+    },
+  );
 
   it.each<[unknown, string]>([
     [{ status: 'COMPLETED', expires_at: 1795275000, url: 'https://files.shipping.example/x.json' }, '/expires_at'],
@@ -72,9 +91,19 @@ describe('the generated request-body validators', () => {
   it.each<[Schema, (body: any) => void, string, string]>([
     ['ShipmentCreate', (b) => void (b.sender.country_code = 'dk'), 'ShipmentCreate', '/sender/country_code'],
     ['ShipmentCreate', (b) => void (b.partner_id = true), 'ShipmentCreateLegacyPartnerId', '/partner_id'],
-    ['SalesOrderCreate', (b) => void (b.order_lines[0].vat_percent = '0,25'), 'SalesOrderCreate', '/order_lines/0/vat_percent'],
+    [
+      'SalesOrderCreate',
+      (b) => void (b.order_lines[0].vat_percent = '0,25'),
+      'SalesOrderCreate',
+      '/order_lines/0/vat_percent',
+    ],
     ['SalesOrderCreate', (b) => void (b.ordered_at = 1795275000), 'SalesOrderCreate', '/ordered_at'],
-    ['ImportedShipmentCreate', (b) => void (b.partner_id = '10042'), 'ImportedShipmentCreateLegacyPartnerId', '/partner_id'],
+    [
+      'ImportedShipmentCreate',
+      (b) => void (b.partner_id = '10042'),
+      'ImportedShipmentCreateLegacyPartnerId',
+      '/partner_id',
+    ],
     ['ShipmentDraftCreate', () => undefined, '[]', ''],
   ])('%s names the pointer of a broken body', (schema, breakIt, name, pointer) => {
     const body = name === '[]' ? [] : example(name);

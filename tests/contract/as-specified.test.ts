@@ -14,16 +14,27 @@ const accepts = (schema: keyof typeof validators, document: unknown) => {
 
 describe('forms the specification allows are accepted', () => {
   // "ISO 8601 UTC timestamp": the specification names no precision and no format of ISO 8601.
-  it.each(['2026-11-21T15:30:00Z', '2026-11-21T15:30Z', '2026-11-21T15:30:00.123456Z', '20261121T153000Z', '2026-11-21T15:30:00+00:00'])(
-    'expires_at %s',
-    (expiresAt) => {
-      const { ok, errors } = accepts('CarrierSetupStatus', { ...example('CarrierSetupStatusCompleted'), expires_at: expiresAt });
-      expect(ok, errors).toBe(true);
-    },
-  );
+  it.each([
+    '2026-11-21T15:30:00Z',
+    '2026-11-21T15:30Z',
+    '2026-11-21T15:30:00.123456Z',
+    '20261121T153000Z',
+    '2026-11-21T15:30:00+00:00',
+  ])('expires_at %s', (expiresAt) => {
+    const { ok, errors } = accepts('CarrierSetupStatus', {
+      ...example('CarrierSetupStatusCompleted'),
+      expires_at: expiresAt,
+    });
+    expect(ok, errors).toBe(true);
+  });
 
   // "ISO 8601 timestamp with UTC offset, fractional seconds" (basic and extended format not mixed).
-  it.each(['2026-11-20T14:03:27.512+01:00', '20261120T140327.512+0100', '2026-11-20T13:03:27.5Z', '2026-11-20T14:03:27,512+01'])('ordered_at %s', (orderedAt) => {
+  it.each([
+    '2026-11-20T14:03:27.512+01:00',
+    '20261120T140327.512+0100',
+    '2026-11-20T13:03:27.5Z',
+    '2026-11-20T14:03:27,512+01',
+  ])('ordered_at %s', (orderedAt) => {
     const { ok, errors } = accepts('SalesOrderCreate', { ...example('SalesOrderCreate'), ordered_at: orderedAt });
     expect(ok, errors).toBe(true);
   });
@@ -70,7 +81,10 @@ describe('forms the specification allows are accepted', () => {
 
   // "numeric" / number: whether whole, and the range, are not given.
   it.each([10042, 1.5, 0])('partner_id %s', (partnerId) => {
-    const { ok, errors } = accepts('ShipmentCreate', { ...example('ShipmentCreateLegacyPartnerId'), partner_id: partnerId });
+    const { ok, errors } = accepts('ShipmentCreate', {
+      ...example('ShipmentCreateLegacyPartnerId'),
+      partner_id: partnerId,
+    });
     expect(ok, errors).toBe(true);
   });
 
@@ -89,10 +103,15 @@ describe('what the specification does not show is not stated', () => {
   // GET {url}: the address is the url of a COMPLETED status, so the download has no path under the
   // base URL; the status's link names it, and no tool can join the server to a path of its own.
   it('[4.2.returns] the download lives at no path, and the status links to it by operationRef', () => {
-    expect(Object.values<any>(bundle.paths).some((item) => item.get?.operationId === 'downloadCarrierSetupFile')).toBe(false);
+    expect(Object.values<any>(bundle.paths).some((item) => item.get?.operationId === 'downloadCarrierSetupFile')).toBe(
+      false,
+    );
     const link = bundle.paths['/setups/carriers'].get.responses['2XX'].links.downloadCarrierSetupFile;
     expect(link.operationId).toBeUndefined();
-    const target = link.operationRef.slice(2).split('/').reduce((node: any, key: string) => node[key], bundle);
+    const target = link.operationRef
+      .slice(2)
+      .split('/')
+      .reduce((node: any, key: string) => node[key], bundle);
     expect(target).toBe(download);
     expect(download.operationId).toBe('downloadCarrierSetupFile');
   });
@@ -112,19 +131,36 @@ describe('what the specification does not show is not stated', () => {
     expect(content['*/*'].schema).toBeUndefined();
   });
 
-  it.each(['/shipments', '/sales_orders', '/imported_shipments', '/shipment_drafts'])('POST %s: the 2XX shape is open, not "no body"', (route) => {
-    const success = bundle.paths[route].post.responses['2XX'];
-    expect(Object.keys(success.content ?? {})).toEqual(['*/*']);
-    expect(success.content['*/*'].schema).toBeUndefined();
-    expect(success.content['*/*']['x-unspecified']).toMatch(/response shape/i);
-  });
+  it.each(['/shipments', '/sales_orders', '/imported_shipments', '/shipment_drafts'])(
+    'POST %s: the 2XX shape is open, not "no body"',
+    (route) => {
+      const success = bundle.paths[route].post.responses['2XX'];
+      expect(Object.keys(success.content ?? {})).toEqual(['*/*']);
+      expect(success.content['*/*'].schema).toBeUndefined();
+      expect(success.content['*/*']['x-unspecified']).toMatch(/response shape/i);
+    },
+  );
 
   it('every status code other than 2XX and default names the HTTP standard it follows', () => {
-    const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(1).split('/').slice(1).reduce((n: any, k: string) => n[k], bundle)) : node);
-    const codes = [...Object.values<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems)].flatMap((item) =>
-      Object.values<any>(item)
-        .filter((op) => op?.responses)
-        .flatMap((op) => Object.entries<any>(op.responses).filter(([code]) => !['2XX', 'default'].includes(code)).map(([code, r]) => [code, resolve(r)] as const)),
+    const resolve = (node: any): any =>
+      node?.$ref
+        ? resolve(
+            node.$ref
+              .slice(1)
+              .split('/')
+              .slice(1)
+              .reduce((n: any, k: string) => n[k], bundle),
+          )
+        : node;
+    const codes = [...Object.values<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems)].flatMap(
+      (item) =>
+        Object.values<any>(item)
+          .filter((op) => op?.responses)
+          .flatMap((op) =>
+            Object.entries<any>(op.responses)
+              .filter(([code]) => !['2XX', 'default'].includes(code))
+              .map(([code, r]) => [code, resolve(r)] as const),
+          ),
     );
     expect(codes.length).toBeGreaterThanOrEqual(9);
     for (const [code, response] of codes) expect(response['x-http-standard'], code).toMatch(/^RFC \d+/);

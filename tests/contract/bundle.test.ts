@@ -18,7 +18,10 @@ describe('generated/openapi.{yaml,json}', () => {
     withTempDir('stale-bundle-', (copy) => {
       cpSync(path.join(root, 'generated'), copy, { recursive: true });
       const yamlFile = path.join(copy, 'openapi.yaml');
-      writeFileSync(yamlFile, readFileSync(yamlFile, 'utf8').replace('summary: Create a shipment', 'summary: Create a parcel'));
+      writeFileSync(
+        yamlFile,
+        readFileSync(yamlFile, 'utf8').replace('summary: Create a shipment', 'summary: Create a parcel'),
+      );
       expect(staleBundles(copy)).toEqual(['openapi.yaml']);
     });
   });

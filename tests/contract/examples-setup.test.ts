@@ -8,30 +8,45 @@ import { root } from '../../dev/paths.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
-const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(1).split('/').slice(1).reduce((n: any, k: string) => n[k], bundle)) : node);
+const resolve = (node: any): any =>
+  node?.$ref
+    ? resolve(
+        node.$ref
+          .slice(1)
+          .split('/')
+          .slice(1)
+          .reduce((n: any, k: string) => n[k], bundle),
+      )
+    : node;
 const setupFile: any[] = bundle.components.examples.CarrierSetupFile.value;
 
 /** What is wrong with `shipment` against `file`, in words; empty when it can be created. */
-export function shipmentProblems(shipment: any, file: any[]): string[] {
+function shipmentProblems(shipment: any, file: any[]): string[] {
   const products = file.flatMap((carrier) => carrier.products);
   const product = products.find((p) => p.code === shipment.product_code);
   if (!product) return [`product_code ${JSON.stringify(shipment.product_code)} is no product of the setup file`];
   const from = shipment.sender?.country_code;
   const to = shipment.receiver?.country_code;
-  const route = product.country_combinations.find((c: any) => c.sender_country_code === from && c.receiver_country_code === to);
+  const route = product.country_combinations.find(
+    (c: any) => c.sender_country_code === from && c.receiver_country_code === to,
+  );
   if (!route) return [`product ${product.code} has no country combination ${from} to ${to}`];
   const problems: string[] = [];
-  if (shipment.own_agreement === true && !route.own_agreement_available) problems.push(`${product.code} ${from}-${to} has no own agreement`);
-  if (shipment.own_agreement === false && !route.platform_agreement_available) problems.push(`${product.code} ${from}-${to} has no operator agreement`);
+  if (shipment.own_agreement === true && !route.own_agreement_available)
+    problems.push(`${product.code} ${from}-${to} has no own agreement`);
+  if (shipment.own_agreement === false && !route.platform_agreement_available)
+    problems.push(`${product.code} ${from}-${to} has no operator agreement`);
   const services = [...route.available_services, ...route.required_services];
   const given = shipment.service_codes === undefined ? [] : [shipment.service_codes];
   for (const code of given) {
     const service = services.find((s: any) => s.code === code);
     if (!service) problems.push(`service_codes ${JSON.stringify(code)} is no service of ${product.code} ${from}-${to}`);
-    else if (service.own_agreement_required && shipment.own_agreement !== true) problems.push(`service ${code} needs the own agreement`);
+    else if (service.own_agreement_required && shipment.own_agreement !== true)
+      problems.push(`service ${code} needs the own agreement`);
   }
   for (const required of route.required_services) {
-    if (!given.includes(required.code)) problems.push(`required service ${required.code} of ${product.code} ${from}-${to} is not given`);
+    if (!given.includes(required.code))
+      problems.push(`required service ${required.code} of ${product.code} ${from}-${to} is not given`);
   }
   return problems;
 }
@@ -43,7 +58,8 @@ function shipmentExamples(): [string, any][] {
     for (const operation of Object.values<any>(item)) {
       const media = operation?.requestBody?.content?.['application/json'];
       if (media?.schema?.$ref !== '#/components/schemas/ShipmentCreate') continue;
-      for (const [name, example] of Object.entries<any>(media.examples ?? {})) found.push([name, resolve(example).value]);
+      for (const [name, example] of Object.entries<any>(media.examples ?? {}))
+        found.push([name, resolve(example).value]);
     }
   }
   return found;

@@ -8,7 +8,16 @@ import { bundlePath, contractValidators, readJson, setupFileSchemaPath } from '.
 const bundle = readJson(bundlePath);
 const validators = contractValidators(bundle);
 
-const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(1).split('/').slice(1).reduce((n: any, k: string) => n[k], bundle)) : node);
+const resolve = (node: any): any =>
+  node?.$ref
+    ? resolve(
+        node.$ref
+          .slice(1)
+          .split('/')
+          .slice(1)
+          .reduce((n: any, k: string) => n[k], bundle),
+      )
+    : node;
 
 interface Illustrated {
   where: string;
@@ -26,21 +35,30 @@ function illustrated(): Illustrated[] {
       if (m.examples && m.schema) found.push({ where: `${where} ${type}`, schema: m.schema, examples: m.examples });
     }
   };
-  const pathItems = { ...bundle.paths, ...Object.fromEntries(Object.entries(bundle.components.pathItems).map(([name, item]) => [`#/components/pathItems/${name}`, item])) };
+  const pathItems = {
+    ...bundle.paths,
+    ...Object.fromEntries(
+      Object.entries(bundle.components.pathItems).map(([name, item]) => [`#/components/pathItems/${name}`, item]),
+    ),
+  };
   for (const [path, item] of Object.entries<any>(pathItems)) {
     for (const method of ['get', 'post']) {
       const op = item[method];
       if (!op) continue;
       if (op.requestBody) media(`${method.toUpperCase()} ${path} request`, resolve(op.requestBody).content);
-      for (const [code, response] of Object.entries<any>(op.responses)) media(`${method.toUpperCase()} ${path} ${code}`, resolve(response).content);
+      for (const [code, response] of Object.entries<any>(op.responses))
+        media(`${method.toUpperCase()} ${path} ${code}`, resolve(response).content);
     }
   }
-  for (const [name, p] of Object.entries<any>(bundle.components.parameters)) found.push({ where: `parameter ${name}`, schema: p.schema, examples: { example: { value: p.example } } });
-  for (const [name, h] of Object.entries<any>(bundle.components.headers)) found.push({ where: `header ${name}`, schema: h.schema, examples: { example: { value: h.example } } });
+  for (const [name, p] of Object.entries<any>(bundle.components.parameters))
+    found.push({ where: `parameter ${name}`, schema: p.schema, examples: { example: { value: p.example } } });
+  for (const [name, h] of Object.entries<any>(bundle.components.headers))
+    found.push({ where: `header ${name}`, schema: h.schema, examples: { example: { value: h.example } } });
   return found;
 }
 
-const validatorFor = (schema: any) => (schema.$ref ? validators.at(schema.$ref.slice(1)) : validators.ajv.compile(schema));
+const validatorFor = (schema: any) =>
+  schema.$ref ? validators.at(schema.$ref.slice(1)) : validators.ajv.compile(schema);
 
 describe('examples', () => {
   const all = illustrated();

@@ -34,7 +34,10 @@ describe('against the mock', () => {
         // The status names the mock on its documented port: point it at this mock's port.
         const response = await fetch(request);
         const body = (await response.text()).replaceAll(DOCUMENTED_ORIGIN, mock.url);
-        return new Response(body, { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' } });
+        return new Response(body, {
+          status: response.status,
+          headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
+        });
       },
     });
     const carriers = await fetchCarrierSetup(client, { pollIntervalMs: 1000, timeoutMs: 30_000 });

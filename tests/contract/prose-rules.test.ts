@@ -27,44 +27,201 @@ const bodyField = 'components/schemas/PartnerIdBodyField.yaml#/description';
 const setupFile = 'schemas/carrier-setup-file.schema.json#/$defs';
 
 const statements: Statement[] = [
-  { rule: '[0.not-shown] what is not specified is marked x-unspecified', at: 'openapi.yaml#/info/description', says: [/specification leaves something open, the description says so with the vendor extension `x-unspecified`/] },
-  { rule: '[1.json-over-https] a JSON-over-HTTPS API', at: 'openapi.yaml#/info/description', says: [/JSON-over-HTTPS API/] },
-  { rule: '[1.json-over-https] [5.1.3] the server is reached over HTTPS', at: 'openapi.yaml#/servers/0/url', says: [/^https:\/\//] },
-  { rule: '[1.creations] shipments, sales orders, imported shipments and shipment drafts are created', at: 'openapi.yaml#/info/description', says: [/create shipments with carriers, and also to create sales orders, imported shipments and shipment drafts/] },
-  { rule: '[1.setup-file] the setup file lists the whole setup of the account in one document', at: `${setupFile}/CarrierSetupFile/description`, says: [/every carrier, product, country combination and service available to the account, as one JSON document/] },
-  { rule: '[1.partner-id] technical partners identify themselves with a numeric Partner ID', at: 'openapi.yaml#/info/description', says: [/Technical partners who build integrations for customers identify themselves with a numeric Partner ID/, /attributed to the partner/] },
-  { rule: '[1.partner-id] the Partner ID serves partner reporting', at: partnerId, says: [/numeric Partner ID/, /for partner reporting/] },
-  { rule: '[2.1.expires_at] [8.url-lifetime] expires_at is the time after which url stops working, in UTC', at: `${completed}/expires_at/description`, says: [/The time after which `url` stops working/, /ISO 8601 timestamp in UTC/] },
-  { rule: '[2.1.url] url is the address to download the setup file from', at: `${completed}/url/description`, says: [/address to download the carrier setup file from/] },
-  { rule: '[2.2.Product.code] a product code is the value of product_code', at: `${setupFile}/Product/properties/code/description`, says: [/the value used as product_code when creating a shipment/] },
-  { rule: '[2.2.CountryCombination] one country combination per pair of countries', at: `${setupFile}/Product/properties/country_combinations/description`, says: [/One per sender country and receiver country pair/] },
-  { rule: '[2.2.Service.code] a service code is the value of service_codes', at: `${setupFile}/Service/properties/code/description`, says: [/the value used in service_codes when creating a shipment/] },
-  { rule: '[2.4.OrderLine.vat_percent] 0.25 means 25 percent', at: 'components/schemas/OrderLine.yaml#/properties/vat_percent/description', says: [/decimal fraction/, /`0\.25` means 25 percent/] },
-  { rule: '[3.no-request] [4.1.step-1] the first request starts generation: REQUESTED', at: status, says: [/\| \(no request yet\) \| `GET \/setups\/carriers` \| File generation is started by this request \| `REQUESTED` \|/] },
-  { rule: '[3.REQUESTED] while generation runs: REQUESTED to IN_PROGRESS', at: status, says: [/\| `REQUESTED` \| `GET \/setups\/carriers` \| Generation is running \| `IN_PROGRESS` \|/] },
-  { rule: '[3.IN_PROGRESS] when generation has finished: IN_PROGRESS to COMPLETED', at: status, says: [/\| `IN_PROGRESS` \| `GET \/setups\/carriers` \| Generation has finished \| `COMPLETED` \|/] },
-  { rule: '[3.no-request] [3.REQUESTED] [3.IN_PROGRESS] expires_at and url are null until COMPLETED, then filled in', at: status, says: [/`expires_at` and `url` are null until the status is `COMPLETED`, and are filled in when it is/] },
-  { rule: '[3.generation-time] [8.generation-time] generation may take several minutes', at: status, says: [/Generation may take several minutes, depending on the size of the setup/] },
-  { rule: '[4.1.purpose] request, poll and fetch the location of the file', at: polling, says: [/Request, poll and fetch the location of the carrier setup file/] },
-  { rule: '[4.1.step-1] the first call starts generation and returns REQUESTED', at: polling, says: [/The first call starts generation and returns `REQUESTED`/] },
-  { rule: '[4.1.step-2] [8.polling-interval] repeat the call every 15 or 30 seconds while IN_PROGRESS', at: polling, says: [/Repeat the same call at intervals \(15 or 30 seconds are suggested\) while the status is `IN_PROGRESS`/] },
-  { rule: '[4.1.step-3] when COMPLETED, use url before expires_at', at: polling, says: [/When the status is `COMPLETED`, download the file from `url` before `expires_at`/] },
-  { rule: '[7.throttling] excessive polling may be throttled', at: polling, says: [/Excessive polling may cause the API to throttle the requests/] },
-  { rule: '[4.2.range] a Range header may fetch the file in chunks; streaming is allowed', at: download, says: [/A `Range` request header may be sent to fetch the file in chunks/, /streaming the response is allowed/] },
-  { rule: '[4.2.range] the download takes the Range header', at: 'components/pathItems/CarrierSetupFile.yaml#/get/parameters/0', says: [/parameters\/Range\.yaml/] },
-  { rule: '[4.2.before-expires_at] the file is fetched before expires_at', at: download, says: [/Call it before `expires_at`/] },
+  {
+    rule: '[0.not-shown] what is not specified is marked x-unspecified',
+    at: 'openapi.yaml#/info/description',
+    says: [/specification leaves something open, the description says so with the vendor extension `x-unspecified`/],
+  },
+  {
+    rule: '[1.json-over-https] a JSON-over-HTTPS API',
+    at: 'openapi.yaml#/info/description',
+    says: [/JSON-over-HTTPS API/],
+  },
+  {
+    rule: '[1.json-over-https] [5.1.3] the server is reached over HTTPS',
+    at: 'openapi.yaml#/servers/0/url',
+    says: [/^https:\/\//],
+  },
+  {
+    rule: '[1.creations] shipments, sales orders, imported shipments and shipment drafts are created',
+    at: 'openapi.yaml#/info/description',
+    says: [/create shipments with carriers, and also to create sales orders, imported shipments and shipment drafts/],
+  },
+  {
+    rule: '[1.setup-file] the setup file lists the whole setup of the account in one document',
+    at: `${setupFile}/CarrierSetupFile/description`,
+    says: [/every carrier, product, country combination and service available to the account, as one JSON document/],
+  },
+  {
+    rule: '[1.partner-id] technical partners identify themselves with a numeric Partner ID',
+    at: 'openapi.yaml#/info/description',
+    says: [
+      /Technical partners who build integrations for customers identify themselves with a numeric Partner ID/,
+      /attributed to the partner/,
+    ],
+  },
+  {
+    rule: '[1.partner-id] the Partner ID serves partner reporting',
+    at: partnerId,
+    says: [/numeric Partner ID/, /for partner reporting/],
+  },
+  {
+    rule: '[2.1.expires_at] [8.url-lifetime] expires_at is the time after which url stops working, in UTC',
+    at: `${completed}/expires_at/description`,
+    says: [/The time after which `url` stops working/, /ISO 8601 timestamp in UTC/],
+  },
+  {
+    rule: '[2.1.url] url is the address to download the setup file from',
+    at: `${completed}/url/description`,
+    says: [/address to download the carrier setup file from/],
+  },
+  {
+    rule: '[2.2.Product.code] a product code is the value of product_code',
+    at: `${setupFile}/Product/properties/code/description`,
+    says: [/the value used as product_code when creating a shipment/],
+  },
+  {
+    rule: '[2.2.CountryCombination] one country combination per pair of countries',
+    at: `${setupFile}/Product/properties/country_combinations/description`,
+    says: [/One per sender country and receiver country pair/],
+  },
+  {
+    rule: '[2.2.Service.code] a service code is the value of service_codes',
+    at: `${setupFile}/Service/properties/code/description`,
+    says: [/the value used in service_codes when creating a shipment/],
+  },
+  {
+    rule: '[2.4.OrderLine.vat_percent] 0.25 means 25 percent',
+    at: 'components/schemas/OrderLine.yaml#/properties/vat_percent/description',
+    says: [/decimal fraction/, /`0\.25` means 25 percent/],
+  },
+  {
+    rule: '[3.no-request] [4.1.step-1] the first request starts generation: REQUESTED',
+    at: status,
+    says: [
+      /\| \(no request yet\) \| `GET \/setups\/carriers` \| File generation is started by this request \| `REQUESTED` \|/,
+    ],
+  },
+  {
+    rule: '[3.REQUESTED] while generation runs: REQUESTED to IN_PROGRESS',
+    at: status,
+    says: [/\| `REQUESTED` \| `GET \/setups\/carriers` \| Generation is running \| `IN_PROGRESS` \|/],
+  },
+  {
+    rule: '[3.IN_PROGRESS] when generation has finished: IN_PROGRESS to COMPLETED',
+    at: status,
+    says: [/\| `IN_PROGRESS` \| `GET \/setups\/carriers` \| Generation has finished \| `COMPLETED` \|/],
+  },
+  {
+    rule: '[3.no-request] [3.REQUESTED] [3.IN_PROGRESS] expires_at and url are null until COMPLETED, then filled in',
+    at: status,
+    says: [/`expires_at` and `url` are null until the status is `COMPLETED`, and are filled in when it is/],
+  },
+  {
+    rule: '[3.generation-time] [8.generation-time] generation may take several minutes',
+    at: status,
+    says: [/Generation may take several minutes, depending on the size of the setup/],
+  },
+  {
+    rule: '[4.1.purpose] request, poll and fetch the location of the file',
+    at: polling,
+    says: [/Request, poll and fetch the location of the carrier setup file/],
+  },
+  {
+    rule: '[4.1.step-1] the first call starts generation and returns REQUESTED',
+    at: polling,
+    says: [/The first call starts generation and returns `REQUESTED`/],
+  },
+  {
+    rule: '[4.1.step-2] [8.polling-interval] repeat the call every 15 or 30 seconds while IN_PROGRESS',
+    at: polling,
+    says: [/Repeat the same call at intervals \(15 or 30 seconds are suggested\) while the status is `IN_PROGRESS`/],
+  },
+  {
+    rule: '[4.1.step-3] when COMPLETED, use url before expires_at',
+    at: polling,
+    says: [/When the status is `COMPLETED`, download the file from `url` before `expires_at`/],
+  },
+  {
+    rule: '[7.throttling] excessive polling may be throttled',
+    at: polling,
+    says: [/Excessive polling may cause the API to throttle the requests/],
+  },
+  {
+    rule: '[4.2.range] a Range header may fetch the file in chunks; streaming is allowed',
+    at: download,
+    says: [/A `Range` request header may be sent to fetch the file in chunks/, /streaming the response is allowed/],
+  },
+  {
+    rule: '[4.2.range] the download takes the Range header',
+    at: 'components/pathItems/CarrierSetupFile.yaml#/get/parameters/0',
+    says: [/parameters\/Range\.yaml/],
+  },
+  {
+    rule: '[4.2.before-expires_at] the file is fetched before expires_at',
+    at: download,
+    says: [/Call it before `expires_at`/],
+  },
   { rule: '[8.file-size] the file may be several megabytes', at: download, says: [/may be several megabytes/] },
-  { rule: '[5.1.2] the Authorization header and its Base64 credentials', at: basicAuth, says: [/`Authorization: Basic <BASE64_CREDENTIALS>`/, /Base64 encoding of `<username>:<password>`/] },
-  { rule: '[5.1.3] the API user and the API key, encoded, not encrypted, over HTTPS only', at: basicAuth, says: [/User name: the API user/, /Password: the API key/, /encoded, not encrypted: send them over HTTPS \(TLS\) only/] },
-  { rule: "[5.1.4] an HTTP client's Basic auth option produces the same header", at: basicAuth, says: [/An HTTP client's own Basic auth option produces the same header/] },
-  { rule: '[5.2.3] the Partner ID is stored on the created resource, for partner reporting', at: partnerId, says: [/stored on the created shipment, sales order or shipment draft, for partner reporting/] },
-  { rule: '[5.2.3] the Partner ID is stored on a shipment', at: 'paths/shipments.yaml#/post/description', says: [/the Partner ID is stored on the shipment for partner reporting/] },
-  { rule: '[5.2.3] the Partner ID is stored on a shipment draft', at: 'paths/shipment_drafts.yaml#/post/description', says: [/the Partner ID is stored on the draft for partner reporting/] },
-  { rule: '[5.2.5] the header wins over the body field', at: bodyField, says: [/When the header and this field are both present, the header value is stored and this one is ignored/] },
-  { rule: '[5.2.8] a shipment created from a sales order inherits its Partner ID', at: partnerId, says: [/A shipment later created from a sales order is stored with the Partner ID of that sales order/] },
-  { rule: '[5.2.8] a shipment created from a sales order inherits its Partner ID (the operation)', at: 'paths/sales_orders.yaml#/post/description', says: [/a shipment later created from the sales order is stored with the same Partner ID/] },
-  { rule: '[9.partner_id-removal] partner_id will be removed; no date yet; announced in the changelog', at: bodyField, says: [/will be removed at a future time/, /no removal date is set/, /announced in the changelog well in advance/] },
-  { rule: '[9.header-replaces] the Partner-ID header replaces partner_id', at: bodyField, says: [/send the `Partner-ID` header instead/] },
+  {
+    rule: '[5.1.2] the Authorization header and its Base64 credentials',
+    at: basicAuth,
+    says: [/`Authorization: Basic <BASE64_CREDENTIALS>`/, /Base64 encoding of `<username>:<password>`/],
+  },
+  {
+    rule: '[5.1.3] the API user and the API key, encoded, not encrypted, over HTTPS only',
+    at: basicAuth,
+    says: [
+      /User name: the API user/,
+      /Password: the API key/,
+      /encoded, not encrypted: send them over HTTPS \(TLS\) only/,
+    ],
+  },
+  {
+    rule: "[5.1.4] an HTTP client's Basic auth option produces the same header",
+    at: basicAuth,
+    says: [/An HTTP client's own Basic auth option produces the same header/],
+  },
+  {
+    rule: '[5.2.3] the Partner ID is stored on the created resource, for partner reporting',
+    at: partnerId,
+    says: [/stored on the created shipment, sales order or shipment draft, for partner reporting/],
+  },
+  {
+    rule: '[5.2.3] the Partner ID is stored on a shipment',
+    at: 'paths/shipments.yaml#/post/description',
+    says: [/the Partner ID is stored on the shipment for partner reporting/],
+  },
+  {
+    rule: '[5.2.3] the Partner ID is stored on a shipment draft',
+    at: 'paths/shipment_drafts.yaml#/post/description',
+    says: [/the Partner ID is stored on the draft for partner reporting/],
+  },
+  {
+    rule: '[5.2.5] the header wins over the body field',
+    at: bodyField,
+    says: [/When the header and this field are both present, the header value is stored and this one is ignored/],
+  },
+  {
+    rule: '[5.2.8] a shipment created from a sales order inherits its Partner ID',
+    at: partnerId,
+    says: [/A shipment later created from a sales order is stored with the Partner ID of that sales order/],
+  },
+  {
+    rule: '[5.2.8] a shipment created from a sales order inherits its Partner ID (the operation)',
+    at: 'paths/sales_orders.yaml#/post/description',
+    says: [/a shipment later created from the sales order is stored with the same Partner ID/],
+  },
+  {
+    rule: '[9.partner_id-removal] partner_id will be removed; no date yet; announced in the changelog',
+    at: bodyField,
+    says: [/will be removed at a future time/, /no removal date is set/, /announced in the changelog well in advance/],
+  },
+  {
+    rule: '[9.header-replaces] the Partner-ID header replaces partner_id',
+    at: bodyField,
+    says: [/send the `Partner-ID` header instead/],
+  },
 ];
 
 const map = (loadRuleMap() as { rules: RuleEntry[] }).rules;
@@ -106,8 +263,10 @@ describe('rules the contract states in words', () => {
 
 describe('GET /setups/carriers takes no body and no path or query parameters', () => {
   const operation = () => source('paths/setups_carriers.yaml').get;
-  const where = (parameter: any) => (parameter.$ref ? parse(readFileSync(path.join(contractDir, 'paths', parameter.$ref), 'utf8')) : parameter).in;
-  const takesNone = (op: any) => op.requestBody === undefined && (op.parameters ?? []).every((p: any) => where(p) === 'header');
+  const where = (parameter: any) =>
+    (parameter.$ref ? parse(readFileSync(path.join(contractDir, 'paths', parameter.$ref), 'utf8')) : parameter).in;
+  const takesNone = (op: any) =>
+    op.requestBody === undefined && (op.parameters ?? []).every((p: any) => where(p) === 'header');
 
   it('[4.1.request] no body, and only header parameters', () => {
     expect(takesNone(operation())).toBe(true);

@@ -26,85 +26,535 @@ const line = (doc: any) => doc.order_lines[0];
 
 const rules: Rule[] = [
   // 2.1 and 3: the carrier setup status
-  { rule: '[2.1.status] status is one of REQUESTED, IN_PROGRESS, COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusInProgress'), breaking: (d) => (d.status = 'DONE'), at: '/status' },
-  { rule: '[2.1.url] [3.REQUESTED] url is null until COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => (d.url = 'https://files.shipping.example/f.json'), at: '/url' },
-  { rule: '[2.1.expires_at] [3.REQUESTED] expires_at is null until COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusInProgress'), breaking: (d) => (d.expires_at = '2026-11-21T15:30:00Z'), at: '/expires_at' },
-  { rule: '[2.1.url] [3.IN_PROGRESS] url is filled in when COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = null), at: '/url' },
-  { rule: '[2.1.expires_at] [3.IN_PROGRESS] expires_at is filled in when COMPLETED', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = null), at: '/expires_at' },
-  { rule: '[2.1.expires_at] expires_at is a string (an ISO 8601 UTC timestamp)', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = 1795275000), at: '/expires_at' },
-  { rule: '[2.1.expires_at] expires_at is in UTC', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.expires_at = '2026-11-21T15:30:00+01:00'), at: '/expires_at' },
-  { rule: '[2.1.url] url is an address', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.url = 'not an address'), at: '/url' },
-  { rule: '[2.1.status] status, expires_at and url are always present', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => delete d.url, at: '/url' },
-  { rule: '[5.2.7] a pending status never carries partner_id', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusRequested'), breaking: (d) => (d.partner_id = 10042), at: '/partner_id' },
-  { rule: '[5.2.7] a COMPLETED status never carries partner_id', schema: 'CarrierSetupStatus', obeying: () => example('CarrierSetupStatusCompleted'), breaking: (d) => (d.partner_id = 10042), at: '/partner_id' },
+  {
+    rule: '[2.1.status] status is one of REQUESTED, IN_PROGRESS, COMPLETED',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusInProgress'),
+    breaking: (d) => (d.status = 'DONE'),
+    at: '/status',
+  },
+  {
+    rule: '[2.1.url] [3.REQUESTED] url is null until COMPLETED',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusRequested'),
+    breaking: (d) => (d.url = 'https://files.shipping.example/f.json'),
+    at: '/url',
+  },
+  {
+    rule: '[2.1.expires_at] [3.REQUESTED] expires_at is null until COMPLETED',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusInProgress'),
+    breaking: (d) => (d.expires_at = '2026-11-21T15:30:00Z'),
+    at: '/expires_at',
+  },
+  {
+    rule: '[2.1.url] [3.IN_PROGRESS] url is filled in when COMPLETED',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.url = null),
+    at: '/url',
+  },
+  {
+    rule: '[2.1.expires_at] [3.IN_PROGRESS] expires_at is filled in when COMPLETED',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.expires_at = null),
+    at: '/expires_at',
+  },
+  {
+    rule: '[2.1.expires_at] expires_at is a string (an ISO 8601 UTC timestamp)',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.expires_at = 1795275000),
+    at: '/expires_at',
+  },
+  {
+    rule: '[2.1.expires_at] expires_at is in UTC',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.expires_at = '2026-11-21T15:30:00+01:00'),
+    at: '/expires_at',
+  },
+  {
+    rule: '[2.1.url] url is an address',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.url = 'not an address'),
+    at: '/url',
+  },
+  {
+    rule: '[2.1.status] status, expires_at and url are always present',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusRequested'),
+    breaking: (d) => delete d.url,
+    at: '/url',
+  },
+  {
+    rule: '[5.2.7] a pending status never carries partner_id',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusRequested'),
+    breaking: (d) => (d.partner_id = 10042),
+    at: '/partner_id',
+  },
+  {
+    rule: '[5.2.7] a COMPLETED status never carries partner_id',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => (d.partner_id = 10042),
+    at: '/partner_id',
+  },
   // 2.2: the carrier setup file
-  { rule: '[2.2.CarrierSetupFile] [2.2.hierarchy] the file lists at least one carrier', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => d.splice(0), at: '' },
-  { rule: '[2.2.Carrier.code] a carrier code is lowercase with underscores', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'PostNord'), at: '/0/code' },
-  { rule: '[2.2.Carrier.code] a carrier code has no digits', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].code = 'postnord2'), at: '/0/code' },
-  { rule: '[2.2.Carrier.products] [2.2.hierarchy] a carrier has at least one product', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[1].products = []), at: '/1/products' },
-  { rule: '[2.2.Product.country_combinations] [2.2.hierarchy] a product has at least one country combination', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].products[1].country_combinations = []), at: '/0/products/1/country_combinations' },
-  { rule: '[2.2.Product.service_point_product] service_point_product is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].products[0].service_point_product = 'yes'), at: '/0/products/0/service_point_product' },
-  { rule: '[2.2.CountryCombination.sender_country_code] a sender country code is two uppercase letters', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).sender_country_code = 'dk'), at: '/0/products/0/country_combinations/0/sender_country_code' },
-  { rule: '[2.2.CountryCombination.receiver_country_code] a receiver country code is two uppercase letters', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).receiver_country_code = 'DNK'), at: '/0/products/0/country_combinations/0/receiver_country_code' },
-  { rule: '[2.2.CountryCombination.available_customer_numbers] available_customer_numbers are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_customer_numbers = [5102345]), at: '/0/products/0/country_combinations/0/available_customer_numbers/0' },
-  { rule: '[2.2.CountryCombination] every field of a country combination is present', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete combination(d).customs_declaration_required, at: '/0/products/0/country_combinations/0/customs_declaration_required' },
-  { rule: '[2.2.CountryCombination.package_types] package_types is an array (its element shape is not specified)', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).package_types = 'box'), at: '/0/products/0/country_combinations/0/package_types' },
-  { rule: '[2.2.Service.note] an available service has no note', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].note = 'Bemærk'), at: '/0/products/0/country_combinations/0/available_services/0/note' },
-  { rule: '[2.2.Service.note] a required service has a note', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].note, at: '/0/products/0/country_combinations/1/required_services/0/note' },
-  { rule: '[2.2.Service.own_agreement_required] own_agreement_required is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].own_agreement_required = 1), at: '/0/products/0/country_combinations/0/available_services/0/own_agreement_required' },
-  { rule: '[2.2.Carrier.name] a carrier name is a string', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].name = 7), at: '/0/name' },
-  { rule: '[2.2.Product.name] a product name is a string', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].products[0].name = 7), at: '/0/products/0/name' },
-  { rule: '[2.2.Product.code] a product code is a string', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (d[0].products[0].code = 7), at: '/0/products/0/code' },
-  { rule: '[2.2.CountryCombination.platform_agreement_available] platform_agreement_available is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).platform_agreement_available = 'true'), at: '/0/products/0/country_combinations/0/platform_agreement_available' },
-  { rule: '[2.2.CountryCombination.own_agreement_available] own_agreement_available is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).own_agreement_available = 0), at: '/0/products/0/country_combinations/0/own_agreement_available' },
-  { rule: '[2.2.CountryCombination.customs_declaration_required] customs_declaration_required is a boolean', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).customs_declaration_required = 'no'), at: '/0/products/0/country_combinations/0/customs_declaration_required' },
-  { rule: '[2.2.CountryCombination.required_fields] required_fields are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).required_fields = [7]), at: '/0/products/0/country_combinations/0/required_fields/0' },
-  { rule: '[2.2.CountryCombination.optional_fields] optional_fields are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).optional_fields = [7]), at: '/0/products/0/country_combinations/0/optional_fields/0' },
-  { rule: '[2.2.CountryCombination.required_parcel_fields] required_parcel_fields are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).required_parcel_fields = [7]), at: '/0/products/0/country_combinations/0/required_parcel_fields/0' },
-  { rule: '[2.2.CountryCombination.optional_parcel_fields] optional_parcel_fields are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).optional_parcel_fields = [7]), at: '/0/products/0/country_combinations/0/optional_parcel_fields/0' },
-  { rule: '[2.2.CountryCombination.optional_dg_fields] optional_dg_fields are strings', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).optional_dg_fields = [7]), at: '/0/products/0/country_combinations/0/optional_dg_fields/0' },
-  { rule: '[2.2.CountryCombination.allowed_incoterms] allowed_incoterms is an array (its element shape is not specified)', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).allowed_incoterms = 'EXW'), at: '/0/products/0/country_combinations/0/allowed_incoterms' },
-  { rule: '[2.2.CountryCombination.available_services] [2.2.hierarchy] available_services is an array of services', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services = combination(d).available_services[0]), at: '/0/products/0/country_combinations/0/available_services' },
-  { rule: '[2.2.CountryCombination.required_services] [2.2.hierarchy] required_services is an array of services', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).required_services = 'dp_evening_delivery'), at: '/0/products/0/country_combinations/0/required_services' },
-  { rule: '[2.2.Service.code] a service code is a string', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].code = 7), at: '/0/products/0/country_combinations/0/available_services/0/code' },
-  { rule: '[2.2.Service.name] a service name is a string', schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].name = 7), at: '/0/products/0/country_combinations/0/available_services/0/name' },
-  { rule: "[2.2.Service.required_fields] a service's required_fields are strings", schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].required_fields = [7]), at: '/0/products/0/country_combinations/0/available_services/0/required_fields/0' },
-  { rule: "[2.2.Service.optional_fields] a service's optional_fields are strings", schema: 'CarrierSetupFile', obeying: setupFile, breaking: (d) => (combination(d).available_services[0].optional_fields = [7]), at: '/0/products/0/country_combinations/0/available_services/0/optional_fields/0' },
+  {
+    rule: '[2.2.CarrierSetupFile] [2.2.hierarchy] the file lists at least one carrier',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => d.splice(0),
+    at: '',
+  },
+  {
+    rule: '[2.2.Carrier.code] a carrier code is lowercase with underscores',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].code = 'PostNord'),
+    at: '/0/code',
+  },
+  {
+    rule: '[2.2.Carrier.code] a carrier code has no digits',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].code = 'postnord2'),
+    at: '/0/code',
+  },
+  {
+    rule: '[2.2.Carrier.products] [2.2.hierarchy] a carrier has at least one product',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[1].products = []),
+    at: '/1/products',
+  },
+  {
+    rule: '[2.2.Product.country_combinations] [2.2.hierarchy] a product has at least one country combination',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].products[1].country_combinations = []),
+    at: '/0/products/1/country_combinations',
+  },
+  {
+    rule: '[2.2.Product.service_point_product] service_point_product is a boolean',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].products[0].service_point_product = 'yes'),
+    at: '/0/products/0/service_point_product',
+  },
+  {
+    rule: '[2.2.CountryCombination.sender_country_code] a sender country code is two uppercase letters',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).sender_country_code = 'dk'),
+    at: '/0/products/0/country_combinations/0/sender_country_code',
+  },
+  {
+    rule: '[2.2.CountryCombination.receiver_country_code] a receiver country code is two uppercase letters',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).receiver_country_code = 'DNK'),
+    at: '/0/products/0/country_combinations/0/receiver_country_code',
+  },
+  {
+    rule: '[2.2.CountryCombination.available_customer_numbers] available_customer_numbers are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_customer_numbers = [5102345]),
+    at: '/0/products/0/country_combinations/0/available_customer_numbers/0',
+  },
+  {
+    rule: '[2.2.CountryCombination] every field of a country combination is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete combination(d).customs_declaration_required,
+    at: '/0/products/0/country_combinations/0/customs_declaration_required',
+  },
+  {
+    rule: '[2.2.CountryCombination.package_types] package_types is an array (its element shape is not specified)',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).package_types = 'box'),
+    at: '/0/products/0/country_combinations/0/package_types',
+  },
+  {
+    rule: '[2.2.Service.note] an available service has no note',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].note = 'Bemærk'),
+    at: '/0/products/0/country_combinations/0/available_services/0/note',
+  },
+  {
+    rule: '[2.2.Service.note] a required service has a note',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].note,
+    at: '/0/products/0/country_combinations/1/required_services/0/note',
+  },
+  {
+    rule: '[2.2.Service.own_agreement_required] own_agreement_required is a boolean',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].own_agreement_required = 1),
+    at: '/0/products/0/country_combinations/0/available_services/0/own_agreement_required',
+  },
+  {
+    rule: '[2.2.Carrier.name] a carrier name is a string',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].name = 7),
+    at: '/0/name',
+  },
+  {
+    rule: '[2.2.Product.name] a product name is a string',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].products[0].name = 7),
+    at: '/0/products/0/name',
+  },
+  {
+    rule: '[2.2.Product.code] a product code is a string',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].products[0].code = 7),
+    at: '/0/products/0/code',
+  },
+  {
+    rule: '[2.2.CountryCombination.platform_agreement_available] platform_agreement_available is a boolean',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).platform_agreement_available = 'true'),
+    at: '/0/products/0/country_combinations/0/platform_agreement_available',
+  },
+  {
+    rule: '[2.2.CountryCombination.own_agreement_available] own_agreement_available is a boolean',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).own_agreement_available = 0),
+    at: '/0/products/0/country_combinations/0/own_agreement_available',
+  },
+  {
+    rule: '[2.2.CountryCombination.customs_declaration_required] customs_declaration_required is a boolean',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).customs_declaration_required = 'no'),
+    at: '/0/products/0/country_combinations/0/customs_declaration_required',
+  },
+  {
+    rule: '[2.2.CountryCombination.required_fields] required_fields are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).required_fields = [7]),
+    at: '/0/products/0/country_combinations/0/required_fields/0',
+  },
+  {
+    rule: '[2.2.CountryCombination.optional_fields] optional_fields are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).optional_fields = [7]),
+    at: '/0/products/0/country_combinations/0/optional_fields/0',
+  },
+  {
+    rule: '[2.2.CountryCombination.required_parcel_fields] required_parcel_fields are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).required_parcel_fields = [7]),
+    at: '/0/products/0/country_combinations/0/required_parcel_fields/0',
+  },
+  {
+    rule: '[2.2.CountryCombination.optional_parcel_fields] optional_parcel_fields are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).optional_parcel_fields = [7]),
+    at: '/0/products/0/country_combinations/0/optional_parcel_fields/0',
+  },
+  {
+    rule: '[2.2.CountryCombination.optional_dg_fields] optional_dg_fields are strings',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).optional_dg_fields = [7]),
+    at: '/0/products/0/country_combinations/0/optional_dg_fields/0',
+  },
+  {
+    rule: '[2.2.CountryCombination.allowed_incoterms] allowed_incoterms is an array (its element shape is not specified)',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).allowed_incoterms = 'EXW'),
+    at: '/0/products/0/country_combinations/0/allowed_incoterms',
+  },
+  {
+    rule: '[2.2.CountryCombination.available_services] [2.2.hierarchy] available_services is an array of services',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services = combination(d).available_services[0]),
+    at: '/0/products/0/country_combinations/0/available_services',
+  },
+  {
+    rule: '[2.2.CountryCombination.required_services] [2.2.hierarchy] required_services is an array of services',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).required_services = 'dp_evening_delivery'),
+    at: '/0/products/0/country_combinations/0/required_services',
+  },
+  {
+    rule: '[2.2.Service.code] a service code is a string',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].code = 7),
+    at: '/0/products/0/country_combinations/0/available_services/0/code',
+  },
+  {
+    rule: '[2.2.Service.name] a service name is a string',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].name = 7),
+    at: '/0/products/0/country_combinations/0/available_services/0/name',
+  },
+  {
+    rule: "[2.2.Service.required_fields] a service's required_fields are strings",
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].required_fields = [7]),
+    at: '/0/products/0/country_combinations/0/available_services/0/required_fields/0',
+  },
+  {
+    rule: "[2.2.Service.optional_fields] a service's optional_fields are strings",
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (combination(d).available_services[0].optional_fields = [7]),
+    at: '/0/products/0/country_combinations/0/available_services/0/optional_fields/0',
+  },
   // 2.3: shipment creation
-  { rule: '[2.3.sender] the sender country code is two uppercase letters', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.sender.country_code = 'Denmark'), at: '/sender/country_code' },
-  { rule: '[2.3.own_agreement] own_agreement is a boolean', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.own_agreement = 'false'), at: '/own_agreement' },
-  { rule: '[2.3.parcels] parcel dimensions are numbers', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.parcels[0].weight = '2.5'), at: '/parcels/0/weight' },
-  { rule: '[2.3.partner_id] partner_id is a number', schema: 'ShipmentCreate', obeying: () => example('ShipmentCreateLegacyPartnerId'), breaking: (d) => (d.partner_id = '10042'), at: '/partner_id' },
-  { rule: '[2.3.product_code] product_code is a string', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.product_code = 7), at: '/product_code' },
-  { rule: '[2.3.service_codes] service_codes is a string (whether several may be given, and how, is open)', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.service_codes = 7), at: '/service_codes' },
-  { rule: '[2.3.reference] reference is a string', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.reference = 100234), at: '/reference' },
-  { rule: '[2.3.sender] the sender fields are strings', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.sender.zipcode = 1620), at: '/sender/zipcode' },
-  { rule: '[2.3.sender] sender is an object', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.sender = 'Nordlys Sko ApS'), at: '/sender' },
-  { rule: '[2.3.receiver] the receiver fields are strings', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.receiver.email = 7), at: '/receiver/email' },
-  { rule: '[2.3.receiver] receiver is an object', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.receiver = ['SE']), at: '/receiver' },
-  { rule: '[2.3.parcels] parcels is an array', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.parcels = d.parcels[0]), at: '/parcels' },
-  { rule: '[2.3.parcels] a parcel is an object', schema: 'ShipmentCreate', obeying: shipment, breaking: (d) => (d.parcels[0] = 'box'), at: '/parcels/0' },
+  {
+    rule: '[2.3.sender] the sender country code is two uppercase letters',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.sender.country_code = 'Denmark'),
+    at: '/sender/country_code',
+  },
+  {
+    rule: '[2.3.own_agreement] own_agreement is a boolean',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.own_agreement = 'false'),
+    at: '/own_agreement',
+  },
+  {
+    rule: '[2.3.parcels] parcel dimensions are numbers',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.parcels[0].weight = '2.5'),
+    at: '/parcels/0/weight',
+  },
+  {
+    rule: '[2.3.partner_id] partner_id is a number',
+    schema: 'ShipmentCreate',
+    obeying: () => example('ShipmentCreateLegacyPartnerId'),
+    breaking: (d) => (d.partner_id = '10042'),
+    at: '/partner_id',
+  },
+  {
+    rule: '[2.3.product_code] product_code is a string',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.product_code = 7),
+    at: '/product_code',
+  },
+  {
+    rule: '[2.3.service_codes] service_codes is a string (whether several may be given, and how, is open)',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.service_codes = 7),
+    at: '/service_codes',
+  },
+  {
+    rule: '[2.3.reference] reference is a string',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.reference = 100234),
+    at: '/reference',
+  },
+  {
+    rule: '[2.3.sender] the sender fields are strings',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.sender.zipcode = 1620),
+    at: '/sender/zipcode',
+  },
+  {
+    rule: '[2.3.sender] sender is an object',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.sender = 'Nordlys Sko ApS'),
+    at: '/sender',
+  },
+  {
+    rule: '[2.3.receiver] the receiver fields are strings',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.receiver.email = 7),
+    at: '/receiver/email',
+  },
+  {
+    rule: '[2.3.receiver] receiver is an object',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.receiver = ['SE']),
+    at: '/receiver',
+  },
+  {
+    rule: '[2.3.parcels] parcels is an array',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.parcels = d.parcels[0]),
+    at: '/parcels',
+  },
+  {
+    rule: '[2.3.parcels] a parcel is an object',
+    schema: 'ShipmentCreate',
+    obeying: shipment,
+    breaking: (d) => (d.parcels[0] = 'box'),
+    at: '/parcels/0',
+  },
   // 2.4: sales order creation
-  { rule: '[2.4.ordered_at] ordered_at is a string (an ISO 8601 timestamp with a UTC offset)', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = 1795275000), at: '/ordered_at' },
-  { rule: '[2.4.ordered_at] ordered_at has fractional seconds', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27+01:00'), at: '/ordered_at' },
-  { rule: '[2.4.ordered_at] ordered_at has a UTC offset', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27.512'), at: '/ordered_at' },
-  { rule: '[2.4.OrderLine.quantity] quantity is a decimal number as a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).quantity = 2), at: '/order_lines/0/quantity' },
-  { rule: '[2.4.OrderLine.unit_price_excluding_vat] unit_price_excluding_vat is a decimal number with a point', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).unit_price_excluding_vat = '599,20'), at: '/order_lines/0/unit_price_excluding_vat' },
-  { rule: '[2.4.OrderLine.vat_percent] vat_percent is a decimal number as a string (its range open)', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).vat_percent = '0,25'), at: '/order_lines/0/vat_percent' },
-  { rule: '[2.4.OrderLine.vat_percent] vat_percent is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).vat_percent = 0.25), at: '/order_lines/0/vat_percent' },
-  { rule: '[2.4.partner_id] partner_id is a number', schema: 'SalesOrderCreate', obeying: () => example('SalesOrderCreateLegacyPartnerId'), breaking: (d) => (d.partner_id = '10042'), at: '/partner_id' },
-  { rule: '[2.4.order_id] order_id is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.order_id = 100234), at: '/order_id' },
-  { rule: '[2.4.source_name] source_name is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.source_name = 7), at: '/source_name' },
-  { rule: '[2.4.ship_to] the ship_to fields are strings', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ship_to.zipcode = 8000), at: '/ship_to/zipcode' },
-  { rule: '[2.4.ship_to] ship_to is an object', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.ship_to = 'Aarhus C'), at: '/ship_to' },
-  { rule: '[2.4.order_lines] order_lines is an array of objects', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.order_lines = line(d)), at: '/order_lines' },
-  { rule: '[2.4.order_lines] an order line is an object', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (d.order_lines[0] = 'item'), at: '/order_lines/0' },
-  { rule: '[2.4.OrderLine.line_type] line_type is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).line_type = 1), at: '/order_lines/0/line_type' },
-  { rule: '[2.4.OrderLine.item_name] item_name is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).item_name = 7), at: '/order_lines/0/item_name' },
-  { rule: '[2.4.OrderLine.item_sku] item_sku is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).item_sku = 42), at: '/order_lines/0/item_sku' },
-  { rule: '[2.4.OrderLine.currency_code] currency_code is a string', schema: 'SalesOrderCreate', obeying: salesOrder, breaking: (d) => (line(d).currency_code = 208), at: '/order_lines/0/currency_code' },
+  {
+    rule: '[2.4.ordered_at] ordered_at is a string (an ISO 8601 timestamp with a UTC offset)',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.ordered_at = 1795275000),
+    at: '/ordered_at',
+  },
+  {
+    rule: '[2.4.ordered_at] ordered_at has fractional seconds',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27+01:00'),
+    at: '/ordered_at',
+  },
+  {
+    rule: '[2.4.ordered_at] ordered_at has a UTC offset',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.ordered_at = '2026-11-20T14:03:27.512'),
+    at: '/ordered_at',
+  },
+  {
+    rule: '[2.4.OrderLine.quantity] quantity is a decimal number as a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).quantity = 2),
+    at: '/order_lines/0/quantity',
+  },
+  {
+    rule: '[2.4.OrderLine.unit_price_excluding_vat] unit_price_excluding_vat is a decimal number with a point',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).unit_price_excluding_vat = '599,20'),
+    at: '/order_lines/0/unit_price_excluding_vat',
+  },
+  {
+    rule: '[2.4.OrderLine.vat_percent] vat_percent is a decimal number as a string (its range open)',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).vat_percent = '0,25'),
+    at: '/order_lines/0/vat_percent',
+  },
+  {
+    rule: '[2.4.OrderLine.vat_percent] vat_percent is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).vat_percent = 0.25),
+    at: '/order_lines/0/vat_percent',
+  },
+  {
+    rule: '[2.4.partner_id] partner_id is a number',
+    schema: 'SalesOrderCreate',
+    obeying: () => example('SalesOrderCreateLegacyPartnerId'),
+    breaking: (d) => (d.partner_id = '10042'),
+    at: '/partner_id',
+  },
+  {
+    rule: '[2.4.order_id] order_id is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.order_id = 100234),
+    at: '/order_id',
+  },
+  {
+    rule: '[2.4.source_name] source_name is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.source_name = 7),
+    at: '/source_name',
+  },
+  {
+    rule: '[2.4.ship_to] the ship_to fields are strings',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.ship_to.zipcode = 8000),
+    at: '/ship_to/zipcode',
+  },
+  {
+    rule: '[2.4.ship_to] ship_to is an object',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.ship_to = 'Aarhus C'),
+    at: '/ship_to',
+  },
+  {
+    rule: '[2.4.order_lines] order_lines is an array of objects',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.order_lines = line(d)),
+    at: '/order_lines',
+  },
+  {
+    rule: '[2.4.order_lines] an order line is an object',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (d.order_lines[0] = 'item'),
+    at: '/order_lines/0',
+  },
+  {
+    rule: '[2.4.OrderLine.line_type] line_type is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).line_type = 1),
+    at: '/order_lines/0/line_type',
+  },
+  {
+    rule: '[2.4.OrderLine.item_name] item_name is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).item_name = 7),
+    at: '/order_lines/0/item_name',
+  },
+  {
+    rule: '[2.4.OrderLine.item_sku] item_sku is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).item_sku = 42),
+    at: '/order_lines/0/item_sku',
+  },
+  {
+    rule: '[2.4.OrderLine.currency_code] currency_code is a string',
+    schema: 'SalesOrderCreate',
+    obeying: salesOrder,
+    breaking: (d) => (line(d).currency_code = 208),
+    at: '/order_lines/0/currency_code',
+  },
   // 4.5: imported shipments
-  { rule: '[4.5.request] partner_id is a number', schema: 'ImportedShipmentCreate', obeying: () => example('ImportedShipmentCreateLegacyPartnerId'), breaking: (d) => (d.partner_id = true), at: '/partner_id' },
+  {
+    rule: '[4.5.request] partner_id is a number',
+    schema: 'ImportedShipmentCreate',
+    obeying: () => example('ImportedShipmentCreateLegacyPartnerId'),
+    breaking: (d) => (d.partner_id = true),
+    at: '/partner_id',
+  },
 ];
 
 describe('rules of the specification, stated by the schemas', () => {
@@ -124,7 +574,12 @@ describe('rules of the specification, stated by the schemas', () => {
 
 describe('the Partner ID rules of the specification, stated by the description', () => {
   // The download lives at no path: it is the path item of components.pathItems.
-  const pathItems = [...Object.entries(bundle.paths), ...Object.entries(bundle.components.pathItems).map(([name, item]) => [`#/components/pathItems/${name}`, item] as const)];
+  const pathItems = [
+    ...Object.entries(bundle.paths),
+    ...Object.entries(bundle.components.pathItems).map(
+      ([name, item]) => [`#/components/pathItems/${name}`, item] as const,
+    ),
+  ];
   const operations = pathItems.flatMap(([path, item]: readonly [string, any]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post'].includes(method))
@@ -133,10 +588,16 @@ describe('the Partner ID rules of the specification, stated by the description',
 
   it('[5.2.1] [5.2.2] the Partner-ID header is optional, a number (whole or not, and its range, open), and on every operation', () => {
     const header = bundle.components.parameters.PartnerId;
-    expect(header).toMatchObject({ name: 'Partner-ID', in: 'header', required: false, schema: { $ref: '#/components/schemas/PartnerIdHeaderValue' } });
+    expect(header).toMatchObject({
+      name: 'Partner-ID',
+      in: 'header',
+      required: false,
+      schema: { $ref: '#/components/schemas/PartnerIdHeaderValue' },
+    });
     for (const name of ['PartnerId', 'PartnerIdHeaderValue']) {
       const schema = bundle.components.schemas[name];
-      for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'multipleOf']) expect(schema, bound).not.toHaveProperty(bound);
+      for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'multipleOf'])
+        expect(schema, bound).not.toHaveProperty(bound);
       expect(schema['x-unspecified'], name).toMatch(/whole number.*range/);
     }
     expect(bundle.components.schemas.PartnerId.type).toBe('number');
@@ -148,7 +609,9 @@ describe('the Partner ID rules of the specification, stated by the description',
 
   it('[4.3.request] [4.4.request] [4.5.request] [4.6.request] [5.2.4] [5.2.6] partner_id is a deprecated body field of shipments, sales orders and imported shipments only', () => {
     const bodies = Object.fromEntries(
-      operations.filter(({ op }) => op.requestBody).map(({ path, op }) => [path, op.requestBody.content['application/json'].schema.$ref.split('/').pop()]),
+      operations
+        .filter(({ op }) => op.requestBody)
+        .map(({ path, op }) => [path, op.requestBody.content['application/json'].schema.$ref.split('/').pop()]),
     );
     expect(bodies).toEqual({
       '/shipments': 'ShipmentCreate',
@@ -157,16 +620,21 @@ describe('the Partner ID rules of the specification, stated by the description',
       '/shipment_drafts': 'ShipmentDraftCreate',
     });
     for (const name of ['ShipmentCreate', 'SalesOrderCreate', 'ImportedShipmentCreate']) {
-      expect(bundle.components.schemas[name].properties.partner_id, name).toEqual({ $ref: '#/components/schemas/PartnerIdBodyField' });
+      expect(bundle.components.schemas[name].properties.partner_id, name).toEqual({
+        $ref: '#/components/schemas/PartnerIdBodyField',
+      });
     }
     expect(bundle.components.schemas.PartnerIdBodyField.deprecated).toBe(true);
     expect(bundle.components.schemas.ShipmentDraftCreate.properties?.partner_id).toBeUndefined();
   });
 
   it('[5.2.7] no response carries a partner_id: the status states it with a schema nothing obeys', () => {
-    const responses = JSON.stringify(operations.map(({ op }) => op.responses)) + JSON.stringify(bundle.components.responses);
+    const responses =
+      JSON.stringify(operations.map(({ op }) => op.responses)) + JSON.stringify(bundle.components.responses);
     expect(responses).not.toContain('partner_id');
-    const statusSchemas = ['CarrierSetupStatusPending', 'CarrierSetupStatusCompleted'].map((n) => bundle.components.schemas[n]);
+    const statusSchemas = ['CarrierSetupStatusPending', 'CarrierSetupStatusCompleted'].map(
+      (n) => bundle.components.schemas[n],
+    );
     for (const schema of statusSchemas) expect(schema.properties.partner_id).toMatchObject({ not: {} });
   });
 
@@ -185,9 +653,12 @@ describe('the Partner ID rules of the specification, stated by the description',
     expect(server.url).toBe('https://{host}{prefix}/api/public/v3');
     expect(server.variables.prefix.default).toBe('');
     expect(server.variables.prefix['x-unspecified']).toMatch(/path in front/);
-    const url = (values: Record<string, string>) => server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => values[name] ?? server.variables[name].default);
+    const url = (values: Record<string, string>) =>
+      server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => values[name] ?? server.variables[name].default);
     expect(url({})).toBe('https://shipping.example/api/public/v3');
-    expect(url({ host: 'api.operator.example', prefix: '/gateway' })).toBe('https://api.operator.example/gateway/api/public/v3');
+    expect(url({ host: 'api.operator.example', prefix: '/gateway' })).toBe(
+      'https://api.operator.example/gateway/api/public/v3',
+    );
   });
 });
 
@@ -197,7 +668,10 @@ describe('the Partner-ID header as sent', () => {
   it.each(['10042', '0', '-3', '1.5', '1e3', '2E-2', '007'])('[5.2.1] accepts %j', (text) => {
     expect(validators.PartnerIdHeaderValue(text)).toBe(true);
   });
-  it.each(['0x10', 'Infinity', '+12', '1e400x', '', ' 10042', '1 000', '10,5', '.5', '5.', 'NaN', '١٢'])('[5.2.1] refuses %j', (text) => {
-    expect(validators.PartnerIdHeaderValue(text)).toBe(false);
-  });
+  it.each(['0x10', 'Infinity', '+12', '1e400x', '', ' 10042', '1 000', '10,5', '.5', '5.', 'NaN', '١٢'])(
+    '[5.2.1] refuses %j',
+    (text) => {
+      expect(validators.PartnerIdHeaderValue(text)).toBe(false);
+    },
+  );
 });

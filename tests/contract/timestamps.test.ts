@@ -13,22 +13,41 @@ import * as validators from '../../generated/validators/index.js';
 import { root } from '../../dev/paths.ts';
 import { utcTimestampMs } from '../../src/client/utc-timestamp.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { expiresAtAccepted, expiresAtRefused, orderedAtAccepted, orderedAtRefused } from '../support/timestamp-cases.ts';
+import {
+  expiresAtAccepted,
+  expiresAtRefused,
+  orderedAtAccepted,
+  orderedAtRefused,
+} from '../support/timestamp-cases.ts';
 
 const bundle = readJson(bundlePath);
 const example = (name: string): any => structuredClone(bundle.components.examples[name].value);
 
 function check(component: 'UtcTimestamp' | 'OffsetTimestamp', value: string) {
-  const body = component === 'UtcTimestamp' ? { ...example('CarrierSetupStatusCompleted'), expires_at: value } : { ...example('SalesOrderCreate'), ordered_at: value };
-  const validateBody = component === 'UtcTimestamp' ? validators.CarrierSetupStatusCompleted : validators.SalesOrderCreate;
+  const body =
+    component === 'UtcTimestamp'
+      ? { ...example('CarrierSetupStatusCompleted'), expires_at: value }
+      : { ...example('SalesOrderCreate'), ordered_at: value };
+  const validateBody =
+    component === 'UtcTimestamp' ? validators.CarrierSetupStatusCompleted : validators.SalesOrderCreate;
   const field = component === 'UtcTimestamp' ? '/expires_at' : '/ordered_at';
   const inBody = validateBody(body);
-  return { component: validators[component](value), inBody, at: inBody ? undefined : validateBody.errors?.[0]?.instancePath, field };
+  return {
+    component: validators[component](value),
+    inBody,
+    at: inBody ? undefined : validateBody.errors?.[0]?.instancePath,
+    field,
+  };
 }
 
 describe.each([
   { component: 'UtcTimestamp' as const, field: 'expires_at', accepted: expiresAtAccepted, refused: expiresAtRefused },
-  { component: 'OffsetTimestamp' as const, field: 'ordered_at', accepted: orderedAtAccepted, refused: orderedAtRefused },
+  {
+    component: 'OffsetTimestamp' as const,
+    field: 'ordered_at',
+    accepted: orderedAtAccepted,
+    refused: orderedAtRefused,
+  },
 ])('$field ($component)', ({ component, accepted, refused }) => {
   it('has at least 30 accepted and 30 refused cases', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(30);
@@ -53,12 +72,15 @@ describe.each([
 describe('the patterns', () => {
   const schemas = bundle.components.schemas;
 
-  it.each(['UtcTimestamp', 'OffsetTimestamp'])('%s is one plain regex: no lookaround, no backreference, no format', (name) => {
-    const { pattern, format } = schemas[name];
-    expect(format).toBeUndefined();
-    expect(pattern).not.toMatch(/\(\?<?[=!]|\\[1-9]|\\k</);
-    expect(() => new RegExp(pattern, 'u')).not.toThrow();
-  });
+  it.each(['UtcTimestamp', 'OffsetTimestamp'])(
+    '%s is one plain regex: no lookaround, no backreference, no format',
+    (name) => {
+      const { pattern, format } = schemas[name];
+      expect(format).toBeUndefined();
+      expect(pattern).not.toMatch(/\(\?<?[=!]|\\[1-9]|\\k</);
+      expect(() => new RegExp(pattern, 'u')).not.toThrow();
+    },
+  );
 
   it('[2.1.expires_at] [2.4.ordered_at] the fields refer to them', () => {
     expect(schemas.CarrierSetupStatusCompleted.properties.expires_at.$ref).toBe('#/components/schemas/UtcTimestamp');
@@ -95,7 +117,10 @@ function weekOneMonday(year: number): number {
   return jan1 + (weekday <= 4 ? 1 - weekday : 8 - weekday) * DAY;
 }
 
-type DatePart = { kind: 'calendar'; month: number; day: number } | { kind: 'ordinal'; day: number } | { kind: 'week'; week: number; weekday: number };
+type DatePart =
+  | { kind: 'calendar'; month: number; day: number }
+  | { kind: 'ordinal'; day: number }
+  | { kind: 'week'; week: number; weekday: number };
 interface Drawn {
   year: number;
   date: DatePart;
@@ -107,18 +132,33 @@ interface Drawn {
   second: number;
   timeExt: boolean;
   fraction: { mark: string; digits: string } | null;
-  offset: { kind: 'Z' } | { kind: 'none' } | { kind: 'numeric'; sign: string; hours: number; minutes: number | null; ext: boolean };
+  offset:
+    | { kind: 'Z' }
+    | { kind: 'none' }
+    | { kind: 'numeric'; sign: string; hours: number; minutes: number | null; ext: boolean };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
 function write(t: Drawn): string {
   const d = t.dateExt ? '-' : '';
   const date =
-    t.date.kind === 'calendar' ? `${two(t.date.month)}${d}${two(t.date.day)}` : t.date.kind === 'ordinal' ? String(t.date.day).padStart(3, '0') : `W${two(t.date.week)}${d}${t.date.weekday}`;
-  const time = [t.hour, t.minute, t.second].slice(0, t.precision).map(two).join(t.timeExt ? ':' : '');
+    t.date.kind === 'calendar'
+      ? `${two(t.date.month)}${d}${two(t.date.day)}`
+      : t.date.kind === 'ordinal'
+        ? String(t.date.day).padStart(3, '0')
+        : `W${two(t.date.week)}${d}${t.date.weekday}`;
+  const time = [t.hour, t.minute, t.second]
+    .slice(0, t.precision)
+    .map(two)
+    .join(t.timeExt ? ':' : '');
   const fraction = t.fraction ? t.fraction.mark + t.fraction.digits : '';
   const o = t.offset;
-  const offset = o.kind === 'Z' ? 'Z' : o.kind === 'none' ? '' : `${o.sign}${two(o.hours)}${o.minutes === null ? '' : (o.ext ? ':' : '') + two(o.minutes)}`;
+  const offset =
+    o.kind === 'Z'
+      ? 'Z'
+      : o.kind === 'none'
+        ? ''
+        : `${o.sign}${two(o.hours)}${o.minutes === null ? '' : (o.ext ? ':' : '') + two(o.minutes)}`;
   return `${String(t.year).padStart(4, '0')}${d}${date}${t.separator}${time}${fraction}${offset}`;
 }
 
@@ -128,7 +168,12 @@ function dayStart(t: Drawn): number | null {
   if (date.kind === 'calendar') {
     const ms = utc(year, date.month - 1, date.day);
     const back = new Date(ms + CYCLE);
-    return date.month >= 1 && date.month <= 12 && back.getUTCMonth() === date.month - 1 && back.getUTCDate() === date.day ? ms : null;
+    return date.month >= 1 &&
+      date.month <= 12 &&
+      back.getUTCMonth() === date.month - 1 &&
+      back.getUTCDate() === date.day
+      ? ms
+      : null;
   }
   if (date.kind === 'ordinal') return date.day >= 1 && date.day <= daysInYear(year) ? utc(year, 0, date.day) : null;
   if (date.week < 1 || date.week > weeksInYear(year) || date.weekday < 1 || date.weekday > 7) return null;
@@ -149,7 +194,11 @@ function oracle(t: Drawn): { utc: boolean; offset: boolean; ms: number } {
     digits !== '' &&
     (t.precision < 2 || t.minute <= 59) &&
     (t.precision < 3 || t.second <= 60) &&
-    (t.hour <= 23 || (t.hour === 24 && (t.precision < 2 || t.minute === 0) && (t.precision < 3 || t.second === 0) && !/[1-9]/.test(digits ?? '')));
+    (t.hour <= 23 ||
+      (t.hour === 24 &&
+        (t.precision < 2 || t.minute === 0) &&
+        (t.precision < 3 || t.second === 0) &&
+        !/[1-9]/.test(digits ?? '')));
   const zero = o.kind === 'numeric' && o.hours === 0 && !o.minutes;
   const isUtc = common && (o.kind === 'Z' || (zero && o.kind === 'numeric' && o.sign === '+'));
   const isOffset =
@@ -158,17 +207,33 @@ function oracle(t: Drawn): { utc: boolean; offset: boolean; ms: number } {
     digits !== undefined &&
     (o.kind === 'Z' || (o.kind === 'numeric' && o.hours <= 23 && (o.minutes ?? 0) <= 59 && !(zero && o.sign === '-')));
   const units = [3_600_000, 60_000, 1_000] as const;
-  const whole = [t.hour, t.minute, t.second].slice(0, t.precision).reduce((sum, v, i) => sum + v * units[i as 0 | 1 | 2], 0);
+  const whole = [t.hour, t.minute, t.second]
+    .slice(0, t.precision)
+    .reduce((sum, v, i) => sum + v * units[i as 0 | 1 | 2], 0);
   const part = digits ? Math.floor((Number(digits) * units[(t.precision - 1) as 0 | 1 | 2]) / 10 ** digits.length) : 0;
   return { utc: isUtc, offset: isOffset, ms: (start ?? Number.NaN) + whole + part };
 }
 
 const drawn: fc.Arbitrary<Drawn> = fc.record({
-  year: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(0, 1600, 1900, 2000, 2004, 2015, 2020, 2024, 2025, 2026, 2100, 2400, 9999)),
+  year: fc.oneof(
+    fc.integer({ min: 0, max: 9999 }),
+    fc.constantFrom(0, 1600, 1900, 2000, 2004, 2015, 2020, 2024, 2025, 2026, 2100, 2400, 9999),
+  ),
   date: fc.oneof(
-    fc.record({ kind: fc.constant('calendar' as const), month: fc.integer({ min: 0, max: 13 }), day: fc.oneof(fc.integer({ min: 0, max: 32 }), fc.constantFrom(28, 29, 30, 31)) }),
-    fc.record({ kind: fc.constant('ordinal' as const), day: fc.oneof(fc.integer({ min: 0, max: 367 }), fc.constantFrom(365, 366)) }),
-    fc.record({ kind: fc.constant('week' as const), week: fc.oneof(fc.integer({ min: 0, max: 54 }), fc.constant(53)), weekday: fc.integer({ min: 0, max: 8 }) }),
+    fc.record({
+      kind: fc.constant('calendar' as const),
+      month: fc.integer({ min: 0, max: 13 }),
+      day: fc.oneof(fc.integer({ min: 0, max: 32 }), fc.constantFrom(28, 29, 30, 31)),
+    }),
+    fc.record({
+      kind: fc.constant('ordinal' as const),
+      day: fc.oneof(fc.integer({ min: 0, max: 367 }), fc.constantFrom(365, 366)),
+    }),
+    fc.record({
+      kind: fc.constant('week' as const),
+      week: fc.oneof(fc.integer({ min: 0, max: 54 }), fc.constant(53)),
+      weekday: fc.integer({ min: 0, max: 8 }),
+    }),
   ),
   dateExt: fc.boolean(),
   separator: fc.constantFrom('T', 'T', 'T', 'T', 'T', 'T', ' ', 't'),
@@ -177,7 +242,13 @@ const drawn: fc.Arbitrary<Drawn> = fc.record({
   minute: fc.oneof(fc.integer({ min: 0, max: 59 }), fc.constantFrom(0, 0, 59, 60)),
   second: fc.oneof(fc.integer({ min: 0, max: 59 }), fc.constantFrom(0, 0, 59, 60, 61)),
   timeExt: fc.boolean(),
-  fraction: fc.option(fc.record({ mark: fc.constantFrom('.', ','), digits: fc.oneof(fc.stringMatching(/^\d{1,9}$/), fc.constantFrom('0', '000', '5', '')) }), { freq: 3 }),
+  fraction: fc.option(
+    fc.record({
+      mark: fc.constantFrom('.', ','),
+      digits: fc.oneof(fc.stringMatching(/^\d{1,9}$/), fc.constantFrom('0', '000', '5', '')),
+    }),
+    { freq: 3 },
+  ),
   offset: fc.oneof(
     fc.constant({ kind: 'Z' as const }),
     fc.record({
@@ -202,7 +273,12 @@ describe('the patterns agree with the oracle on timestamps drawn from the gramma
         if (expected.utc) seen.utc += 1;
         if (expected.offset) seen.offset += 1;
         if ((expected.utc || expected.offset) && t.date.kind === 'week' && t.date.week === 53) seen.week53 += 1;
-        if ((expected.utc || expected.offset) && ((t.date.kind === 'calendar' && t.date.month === 2 && t.date.day === 29) || (t.date.kind === 'ordinal' && t.date.day === 366))) seen.leapDay += 1;
+        if (
+          (expected.utc || expected.offset) &&
+          ((t.date.kind === 'calendar' && t.date.month === 2 && t.date.day === 29) ||
+            (t.date.kind === 'ordinal' && t.date.day === 366))
+        )
+          seen.leapDay += 1;
         expect(validators.UtcTimestamp(text), text).toBe(expected.utc);
         expect(validators.OffsetTimestamp(text), text).toBe(expected.offset);
         if (expected.utc) expect(utcTimestampMs(text), text).toBe(expected.ms);
@@ -252,7 +328,9 @@ describe('utcTimestampMs', () => {
 
   it.each(expiresAtAccepted)('reads %j as Date.parse does where Date.parse reads it', (text) => {
     const parsed = Date.parse(text);
-    expect(utcTimestampMs(text)).toSatisfy((ms: number) => Number.isFinite(ms) && (Number.isNaN(parsed) || /T24|:60/.test(text) || ms === parsed));
+    expect(utcTimestampMs(text)).toSatisfy(
+      (ms: number) => Number.isFinite(ms) && (Number.isNaN(parsed) || /T24|:60/.test(text) || ms === parsed),
+    );
   });
 
   it.each(expiresAtRefused)('is NaN for %j', (text) => {

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 
 // Every Markdown page of docs/ is a guide: a new one is checked without being listed here.
-const GUIDES = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).sort();
+const GUIDES = readdirSync(path.join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 const DOCUMENTS = [...GUIDES.map((guide) => `docs/${guide}`), 'README.md', 'CHANGELOG.md'];
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
@@ -22,7 +24,14 @@ const anchors = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.+)$/gm)].
 
 /** The relative links of a Markdown document, without those inside code. */
 const relativeLinks = (markdown: string) =>
-  [...markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((link) => !/^[a-z]+:/.test(link));
+  [
+    ...markdown
+      .replace(/```[\s\S]*?```/g, '')
+      .replace(/`[^`\n]*`/g, '')
+      .matchAll(/\]\(([^)\s]+)\)/g),
+  ]
+    .map((m) => m[1]!)
+    .filter((link) => !/^[a-z]+:/.test(link));
 
 const DOCS_PAGE_FILE = 'docs/index.html';
 
@@ -54,7 +63,8 @@ describe('guides', () => {
 
   it.each(DOCUMENTS)('every npm script that %s names exists', (document) => {
     const scripts = Object.keys(JSON.parse(read('package.json')).scripts);
-    for (const [, name] of read(document).matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `${document}: npm run ${name}`).toContain(name);
+    for (const [, name] of read(document).matchAll(/npm run ([\w:-]+)/g))
+      expect(scripts, `${document}: npm run ${name}`).toContain(name);
   });
 
   it.each(GUIDES)('%s names no host but loopback and placeholders (the host is not specified)', (guide) => {
@@ -65,27 +75,35 @@ describe('guides', () => {
   // The specification gives no status codes: a guide that names 401 or 416 says, in the same
   // paragraph, that HTTP fixes it (RFC 9110, RFC 7617), or that it is the mock's or the sandbox's answer. The client
   // guide is left out: it says what the client does with an answer, not how the API answers.
-  it.each(GUIDES.filter((guide) => guide !== 'client.md'))('%s states no status code as the API\'s own', (guide) => {
+  it.each(GUIDES.filter((guide) => guide !== 'client.md'))("%s states no status code as the API's own", (guide) => {
     expect(unattributedStatusCodes(read(`docs/${guide}`))).toEqual([]);
   });
 
-  it('the status-code check finds a status code stated as the API\'s', () => {
-    expect(unattributedStatusCodes('A request without credentials is answered `401`.\n\nHTTP Basic (RFC 7617) answers `401`.')).toEqual([
-      'A request without credentials is answered `401`.',
-    ]);
+  it("the status-code check finds a status code stated as the API's", () => {
+    expect(
+      unattributedStatusCodes(
+        'A request without credentials is answered `401`.\n\nHTTP Basic (RFC 7617) answers `401`.',
+      ),
+    ).toEqual(['A request without credentials is answered `401`.']);
   });
 
   it('the relative links in the descriptions of the bundle resolve from docs/index.html', () => {
-    const descriptions = [...readFileSync(BUNDLE_JSON, 'utf8').matchAll(/"description":\s*("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+    const descriptions = [...readFileSync(BUNDLE_JSON, 'utf8').matchAll(/"description":\s*("(?:[^"\\]|\\.)*")/g)].map(
+      (m) => JSON.parse(m[1]!) as string,
+    );
     // A link that is only an anchor points into the page itself, whose anchors are Redoc's.
-    expect(descriptions.flatMap((text) => brokenLinks(text, DOCS_PAGE_FILE)).filter((link) => !link.startsWith('#'))).toEqual([]);
+    expect(
+      descriptions.flatMap((text) => brokenLinks(text, DOCS_PAGE_FILE)).filter((link) => !link.startsWith('#')),
+    ).toEqual([]);
   });
 
   it('the link checker finds a broken link', () => {
-    expect(brokenLinks('[a](missing.md) `[b](code.md)` [c](https://x.test/) [d](getting-started.md) [e](getting-started.md#nowhere)', DOCS_PAGE_FILE)).toEqual([
-      'missing.md',
-      'getting-started.md#nowhere',
-    ]);
+    expect(
+      brokenLinks(
+        '[a](missing.md) `[b](code.md)` [c](https://x.test/) [d](getting-started.md) [e](getting-started.md#nowhere)',
+        DOCS_PAGE_FILE,
+      ),
+    ).toEqual(['missing.md', 'getting-started.md#nowhere']);
     expect(slug('Migrating off the `partner_id` body field')).toBe('migrating-off-the-partner_id-body-field');
   });
 });

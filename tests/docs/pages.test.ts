@@ -24,7 +24,9 @@ function brokenLinks(page: string, docsDir = DOCS_DIR): string[] {
     const target = file || page;
     if (!existsSync(path.join(docsDir, target))) return true;
     // Anchors into the reference are Redoc's own; those into a guide page are its heading ids.
-    return Boolean(anchor) && target !== 'index.html' && !ids(readFileSync(path.join(docsDir, target), 'utf8')).has(anchor!);
+    return (
+      Boolean(anchor) && target !== 'index.html' && !ids(readFileSync(path.join(docsDir, target), 'utf8')).has(anchor!)
+    );
   });
 }
 
@@ -48,10 +50,17 @@ describe('guide pages', () => {
       renderPages(fresh);
       withTempDir('pages-committed-', (committed) => {
         cpSync(fresh, committed, { recursive: true });
-        writeFileSync(path.join(committed, 'partner-attribution.html'), read('partner-attribution.html').replace('Partner attribution', 'Partner reporting'));
+        writeFileSync(
+          path.join(committed, 'partner-attribution.html'),
+          read('partner-attribution.html').replace('Partner attribution', 'Partner reporting'),
+        );
         rmSync(path.join(committed, 'getting-started.html'));
         writeFileSync(path.join(committed, 'orphan.html'), '<!DOCTYPE html>');
-        expect(stalePages(committed, fresh).sort()).toEqual(['getting-started.html', 'orphan.html', 'partner-attribution.html']);
+        expect(stalePages(committed, fresh).sort()).toEqual([
+          'getting-started.html',
+          'orphan.html',
+          'partner-attribution.html',
+        ]);
       });
     });
   });
@@ -64,20 +73,28 @@ describe('guide pages', () => {
     expect(/<script|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
   });
 
-  it.each(sources.map((s) => s.page))('%s: every link lands on a page of docs/, anchors included, none on Markdown', (page) => {
-    expect(brokenLinks(page)).toEqual([]);
-    expect(hrefs(read(page)).filter((href) => /\.md(#|$)/.test(href))).toEqual([]);
-  });
+  it.each(sources.map((s) => s.page))(
+    '%s: every link lands on a page of docs/, anchors included, none on Markdown',
+    (page) => {
+      expect(brokenLinks(page)).toEqual([]);
+      expect(hrefs(read(page)).filter((href) => /\.md(#|$)/.test(href))).toEqual([]);
+    },
+  );
 
   it('links between guides point at their pages, with the heading of GitHub', () => {
-    expect(hrefs(read('contract-testing.html'))).toContain('partner-attribution.html#migrating-off-the-partner_id-body-field');
+    expect(hrefs(read('contract-testing.html'))).toContain(
+      'partner-attribution.html#migrating-off-the-partner_id-body-field',
+    );
     expect(read('partner-attribution.html')).toContain('id="migrating-off-the-partner_id-body-field"');
     expect(hrefs(read('partner-attribution.html'))).toContain('changelog.html');
   });
 
   it('the link checker finds a broken link', () => {
     withTempDir('pages-links-', (dir) => {
-      writeFileSync(path.join(dir, 'a.html'), '<h2 id="here">x</h2><a href="b.html">b</a> <a href="a.html#nowhere">c</a> <a href="#here">d</a> <a href="https://x.test/">e</a>');
+      writeFileSync(
+        path.join(dir, 'a.html'),
+        '<h2 id="here">x</h2><a href="b.html">b</a> <a href="a.html#nowhere">c</a> <a href="#here">d</a> <a href="https://x.test/">e</a>',
+      );
       expect(brokenLinks('a.html', dir)).toEqual(['b.html', 'a.html#nowhere']);
     });
   });
@@ -93,9 +110,11 @@ describe('the reference links the pages', () => {
   });
 
   it('guideLinksToPages rewrites relative Markdown links only', () => {
-    expect(guideLinksToPages('[a](getting-started.md) [b](partner-attribution.md#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)')).toBe(
-      '[a](getting-started.html) [b](partner-attribution.html#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)',
-    );
+    expect(
+      guideLinksToPages(
+        '[a](getting-started.md) [b](partner-attribution.md#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)',
+      ),
+    ).toBe('[a](getting-started.html) [b](partner-attribution.html#x) [c](https://x.test/a.md) [d](#a.md) [e](/a.md)');
   });
 });
 
@@ -103,7 +122,12 @@ describe('the reference page', () => {
   const html = readFileSync(DOCS_PAGE, 'utf8');
 
   it('names the RFC of every status code that HTTP fixes, under one label', () => {
-    for (const rfc of ['RFC 9110 §15.5.2 (401 Unauthorized), RFC 7617', 'RFC 9110 §15.3.7 (206 Partial Content)', 'RFC 9110 §15.5.17 (416 Range Not Satisfiable)', 'RFC 9110 §15.3.1 (200 OK)']) {
+    for (const rfc of [
+      'RFC 9110 §15.5.2 (401 Unauthorized), RFC 7617',
+      'RFC 9110 §15.3.7 (206 Partial Content)',
+      'RFC 9110 §15.5.17 (416 Range Not Satisfiable)',
+      'RFC 9110 §15.3.1 (200 OK)',
+    ]) {
       expect(html.includes(`**${HTTP_LABEL}** ${rfc}`), rfc).toBe(true);
     }
   });

@@ -66,18 +66,26 @@ describe('docs/index.html', () => {
 describe('what the reference shows', () => {
   const bundle = readJson(bundlePath);
   const rendered = renderedDefinition(html);
-  const operations = Object.values<any>(rendered.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
+  const operations = Object.values<any>(rendered.paths).flatMap((item) =>
+    METHODS.filter((m) => item[m]).map((m) => item[m]),
+  );
 
   it('every operation of the bundle, each with the Partner-ID header and Basic security', () => {
-    const ids = (items: any[]) => items.flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
+    const ids = (items: any[]) =>
+      items.flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
     // The download lives at no path in the bundle (components.pathItems); the reference lists it
     // under the address it is requested at, {url}, since Redoc renders only paths.
-    expect(ids(Object.values(rendered.paths)).sort()).toEqual(ids([...Object.values(bundle.paths), ...Object.values(bundle.components.pathItems)]).sort());
+    expect(ids(Object.values(rendered.paths)).sort()).toEqual(
+      ids([...Object.values(bundle.paths), ...Object.values(bundle.components.pathItems)]).sort(),
+    );
     expect(rendered.paths['{url}'].get.operationId).toBe('downloadCarrierSetupFile');
     expect(operations.length).toBeGreaterThanOrEqual(6);
     for (const operation of operations) {
       const headers = operation.parameters.map((p: any) => at(rendered, p.$ref.slice(1)) ?? p);
-      expect(headers.map((p: any) => p.name), operation.operationId).toContain('Partner-ID');
+      expect(
+        headers.map((p: any) => p.name),
+        operation.operationId,
+      ).toContain('Partner-ID');
     }
     expect(rendered.security).toEqual([{ basicAuth: [] }]);
     expect(rendered.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
@@ -99,7 +107,8 @@ describe('what the reference shows', () => {
       expect(node?.description, pointer).toContain(`**${LABEL}** ${text}`);
       // Redoc shows no path item description: its open point is repeated on its operations.
       if (/^\/paths\/[^/]+$/.test(pointer)) {
-        for (const method of METHODS.filter((m) => node[m])) expect(node[method].description, `${pointer}/${method}`).toContain(text);
+        for (const method of METHODS.filter((m) => node[m]))
+          expect(node[method].description, `${pointer}/${method}`).toContain(text);
       }
     }
   });

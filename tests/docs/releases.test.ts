@@ -48,7 +48,8 @@ describe('CHANGELOG.md', () => {
     const deprecated = /### Deprecated\n([\s\S]*?)(\n## |\n### |$)/.exec(changelog)?.[1] ?? '';
     expect(deprecated).toContain('`partner_id`');
     expect(deprecated).toContain('`Partner-ID`');
-    for (const operation of ['POST /shipments', 'POST /sales_orders', 'POST /imported_shipments']) expect(deprecated).toContain(operation);
+    for (const operation of ['POST /shipments', 'POST /sales_orders', 'POST /imported_shipments'])
+      expect(deprecated).toContain(operation);
   });
 });
 
@@ -58,7 +59,10 @@ describe('npm run diff', () => {
   // A planted change is compared with the bundle itself, so that only the planted change counts.
   const diff = (revision?: string) => {
     const args = revision ? ['--revision', revision, '--base', BUNDLE_YAML] : [];
-    const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     return { status: result.status, output: result.stdout + result.stderr };
   };
 

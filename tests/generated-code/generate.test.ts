@@ -32,7 +32,10 @@ describe('npm run generate', () => {
     const copy = path.join(dir, 'stale-cli');
     cpSync(path.join(root, 'generated'), copy, { recursive: true });
     rmSync(path.join(copy, 'validators/index.d.ts'));
-    const result = spawnSync(node, ['scripts/generate.ts', '--check', '--generated', copy], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(node, ['scripts/generate.ts', '--check', '--generated', copy], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('validators/index.d.ts');
   });

@@ -81,7 +81,11 @@ function obeying(): any {
             },
           },
           responses: {
-            '2XX': { description: 'Created.', 'x-unspecified': 'Status code.', content: { '*/*': { 'x-unspecified': 'Body.' } } },
+            '2XX': {
+              description: 'Created.',
+              'x-unspecified': 'Status code.',
+              content: { '*/*': { 'x-unspecified': 'Body.' } },
+            },
             '401': unauthorized,
           },
         },
@@ -94,9 +98,14 @@ function obeying(): any {
           tags: ['Fixture'],
           parameters: [partnerId],
           requestBody: {
-            content: { 'application/json': { schema: { type: 'object', properties: { reference: { type: 'string' } } } } },
+            content: {
+              'application/json': { schema: { type: 'object', properties: { reference: { type: 'string' } } } },
+            },
           },
-          responses: { '2XX': { description: 'Created.', 'x-unspecified': 'Status code and body.' }, '401': unauthorized },
+          responses: {
+            '2XX': { description: 'Created.', 'x-unspecified': 'Status code and body.' },
+            '401': unauthorized,
+          },
         },
       },
     },
@@ -114,7 +123,11 @@ function obeying(): any {
               '200': {
                 description: 'The file.',
                 'x-http-standard': 'RFC 9110 §15.3.1',
-                content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } } } } } },
+                content: {
+                  'application/json': {
+                    schema: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } } } },
+                  },
+                },
               },
               '401': unauthorized,
             },
@@ -123,7 +136,13 @@ function obeying(): any {
       },
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } },
       parameters: {
-        PartnerId: { name: 'Partner-ID', in: 'header', required: false, schema: { $ref: '#/components/schemas/PartnerId' }, example: 10042 },
+        PartnerId: {
+          name: 'Partner-ID',
+          in: 'header',
+          required: false,
+          schema: { $ref: '#/components/schemas/PartnerId' },
+          example: 10042,
+        },
       },
       schemas: {
         PartnerId: { type: 'number', 'x-unspecified': 'Whether it is a whole number, and its range.' },
@@ -151,13 +170,22 @@ const shipmentBody = (d: any) => shipments(d).requestBody.content['application/j
 
 /** One document per project rule that breaks it, and where the rule must point. */
 const breaking: Record<string, { mutate: (d: any) => void; at: string }> = {
-  'operation-id-camel-case': { mutate: (d) => (shipments(d).operationId = 'create_shipment'), at: 'paths./shipments.post.operationId' },
+  'operation-id-camel-case': {
+    mutate: (d) => (shipments(d).operationId = 'create_shipment'),
+    at: 'paths./shipments.post.operationId',
+  },
   'property-snake-case': {
     mutate: (d) => (shipmentBody(d).properties.productCode = { type: 'string' }),
     at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.productCode',
   },
-  'partner-id-header-on-every-operation': { mutate: (d) => (shipments(d).parameters = []), at: 'paths./shipments.post' },
-  'basic-auth-on-every-operation': { mutate: (d) => (shipments(d).security = [{}]), at: 'paths./shipments.post.security.0' },
+  'partner-id-header-on-every-operation': {
+    mutate: (d) => (shipments(d).parameters = []),
+    at: 'paths./shipments.post',
+  },
+  'basic-auth-on-every-operation': {
+    mutate: (d) => (shipments(d).security = [{}]),
+    at: 'paths./shipments.post.security.0',
+  },
   'country-code-pattern': {
     mutate: (d) => delete shipmentBody(d).properties.sender.properties.country_code.pattern,
     at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.sender.properties.country_code',
@@ -167,16 +195,24 @@ const breaking: Record<string, { mutate: (d: any) => void; at: string }> = {
     at: 'paths./shipments.post.requestBody.content.application/json.schema.properties.partner_id',
   },
   'no-partner-id-in-responses': {
-    mutate: (d) => (carriers(d).responses['2XX'].content['application/json'].schema.properties.partner_id = { type: 'integer', deprecated: true }),
+    mutate: (d) =>
+      (carriers(d).responses['2XX'].content['application/json'].schema.properties.partner_id = {
+        type: 'integer',
+        deprecated: true,
+      }),
     at: 'paths./setups/carriers.get.responses.2XX.content.application/json.schema.properties.partner_id',
   },
   'no-partner-id-body-field-on-drafts': {
     mutate: (d) =>
-      (d.paths['/shipment_drafts'].post.requestBody.content['application/json'].schema.properties.partner_id = { type: 'integer', deprecated: true }),
+      (d.paths['/shipment_drafts'].post.requestBody.content['application/json'].schema.properties.partner_id = {
+        type: 'integer',
+        deprecated: true,
+      }),
     at: 'paths./shipment_drafts.post.requestBody.content.application/json.schema.properties.partner_id',
   },
   'open-shape-marked': {
-    mutate: (d) => delete carriers(d).responses['2XX'].content['application/json'].schema.properties.files.items['x-unspecified'],
+    mutate: (d) =>
+      delete carriers(d).responses['2XX'].content['application/json'].schema.properties.files.items['x-unspecified'],
     at: 'paths./setups/carriers.get.responses.2XX.content.application/json.schema.properties.files.items',
   },
   'status-code-from-http-standard': {
@@ -187,7 +223,10 @@ const breaking: Record<string, { mutate: (d: any) => void; at: string }> = {
     mutate: (d) => Object.assign(d.components.schemas.PartnerId, { type: 'integer', minimum: 1 }),
     at: 'components.schemas.PartnerId.type',
   },
-  'parameter-and-header-example': { mutate: (d) => delete d.components.parameters.PartnerId.example, at: 'components.parameters.PartnerId' },
+  'parameter-and-header-example': {
+    mutate: (d) => delete d.components.parameters.PartnerId.example,
+    at: 'components.parameters.PartnerId',
+  },
 };
 
 /** Further ways to break open-shape-marked and basic-auth-on-every-operation, each a document of its own. */
@@ -229,23 +268,44 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
     at: 'components.schemas.PartnerId.exclusiveMinimum',
   },
   // The download lives in components.pathItems: each rule that reads operations reads it too.
-  'operation-id-camel-case-at-no-path': { rule: 'operation-id-camel-case', mutate: (d) => (download(d).operationId = 'download_file'), at: `${AT_DOWNLOAD}.operationId` },
-  'partner-id-header-on-every-operation-at-no-path': { rule: 'partner-id-header-on-every-operation', mutate: (d) => (download(d).parameters = []), at: AT_DOWNLOAD },
-  'status-code-from-http-standard-at-no-path': { rule: 'status-code-from-http-standard', mutate: (d) => delete download(d).responses['200']['x-http-standard'], at: `${AT_DOWNLOAD}.responses.200` },
+  'operation-id-camel-case-at-no-path': {
+    rule: 'operation-id-camel-case',
+    mutate: (d) => (download(d).operationId = 'download_file'),
+    at: `${AT_DOWNLOAD}.operationId`,
+  },
+  'partner-id-header-on-every-operation-at-no-path': {
+    rule: 'partner-id-header-on-every-operation',
+    mutate: (d) => (download(d).parameters = []),
+    at: AT_DOWNLOAD,
+  },
+  'status-code-from-http-standard-at-no-path': {
+    rule: 'status-code-from-http-standard',
+    mutate: (d) => delete download(d).responses['200']['x-http-standard'],
+    at: `${AT_DOWNLOAD}.responses.200`,
+  },
   'open-shape-marked-at-no-path': {
     rule: 'open-shape-marked',
-    mutate: (d) => (download(d).responses['416'] = { description: 'Outside the file.', 'x-http-standard': 'RFC 9110 §15.5.17' }),
+    mutate: (d) =>
+      (download(d).responses['416'] = { description: 'Outside the file.', 'x-http-standard': 'RFC 9110 §15.5.17' }),
     at: `${AT_DOWNLOAD}.responses.416`,
   },
   'no-partner-id-in-responses-at-no-path': {
     rule: 'no-partner-id-in-responses',
-    mutate: (d) => (download(d).responses['200'].content['application/json'].schema.items.properties.partner_id = { type: 'number', deprecated: true }),
+    mutate: (d) =>
+      (download(d).responses['200'].content['application/json'].schema.items.properties.partner_id = {
+        type: 'number',
+        deprecated: true,
+      }),
     at: `${AT_DOWNLOAD}.responses.200.content.application/json.schema.items.properties.partner_id`,
   },
   // Only `not: {}`, which nothing obeys, states "never returned"; any other schema is a partner_id.
   'no-partner-id-in-responses-not-never': {
     rule: 'no-partner-id-in-responses',
-    mutate: (d) => (carriers(d).responses['2XX'].content['application/json'].schema.properties.partner_id = { not: { type: 'string' }, deprecated: true }),
+    mutate: (d) =>
+      (carriers(d).responses['2XX'].content['application/json'].schema.properties.partner_id = {
+        not: { type: 'string' },
+        deprecated: true,
+      }),
     at: 'paths./setups/carriers.get.responses.2XX.content.application/json.schema.properties.partner_id',
   },
   'basic-auth-on-every-operation-no-security': {
@@ -260,9 +320,9 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
   },
 };
 
-const projectRules = Object.keys((parse(readFileSync(path.join(root, '.spectral.yaml'), 'utf8')) as { rules: Record<string, unknown> }).rules).filter(
-  (name) => !name.includes(':') && !['info-contact', 'info-license'].includes(name),
-);
+const projectRules = Object.keys(
+  (parse(readFileSync(path.join(root, '.spectral.yaml'), 'utf8')) as { rules: Record<string, unknown> }).rules,
+).filter((name) => !name.includes(':') && !['info-contact', 'info-license'].includes(name));
 
 const dir = tempDirForTests('spectral-rules-');
 let findings: Map<string, Finding[]>;
@@ -277,7 +337,17 @@ beforeAll(() => {
   for (const [rule, { mutate }] of Object.entries(breaking)) write(rule, mutate);
   for (const [name, { mutate }] of Object.entries(moreBreaking)) write(name, mutate);
   // One Spectral run over every document keeps the suite fast.
-  const result = spectral(['lint', '--ruleset', path.join(root, '.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'error', `${dir}/*.yaml`]);
+  const result = spectral([
+    'lint',
+    '--ruleset',
+    path.join(root, '.spectral.yaml'),
+    '--format',
+    'json',
+    '--quiet',
+    '--fail-severity',
+    'error',
+    `${dir}/*.yaml`,
+  ]);
   const parsed = JSON.parse(result.stdout || '[]') as Finding[];
   findings = new Map();
   for (const f of parsed) {

@@ -12,14 +12,29 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
   const { MOCK_PORT, DOCS_PORT, ...rest } = process.env;
   void MOCK_PORT;
   void DOCS_PORT;
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], { cwd: root, encoding: 'utf8', env: { ...rest, ...env }, timeout: 120_000 });
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...rest, ...env },
+    timeout: 120_000,
+  });
   return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout };
 }
 
 describe('npm run mock: bad flags and values', () => {
   const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
-    ['--port notaport', ['--port', 'notaport'], {}, /^error: option '--port <port>' argument 'notaport' is invalid\. it is not a TCP port \(1 to 65535\)\.$/],
-    ['MOCK_PORT=99999', [], { MOCK_PORT: '99999' }, /^error: option '--port <port>' value '99999' from env 'MOCK_PORT' is invalid\. it is not a TCP port \(1 to 65535\)\.$/],
+    [
+      '--port notaport',
+      ['--port', 'notaport'],
+      {},
+      /^error: option '--port <port>' argument 'notaport' is invalid\. it is not a TCP port \(1 to 65535\)\.$/,
+    ],
+    [
+      'MOCK_PORT=99999',
+      [],
+      { MOCK_PORT: '99999' },
+      /^error: option '--port <port>' value '99999' from env 'MOCK_PORT' is invalid\. it is not a TCP port \(1 to 65535\)\.$/,
+    ],
     ['-p 5000', ['-p', '5000'], {}, /^error: unknown option '-p'$/],
     ['--prot 5000', ['--prot', '5000'], {}, /^error: unknown option '--prot'\n\(Did you mean --port\?\)$/],
   ];

@@ -28,7 +28,8 @@ const prefer = (example: string) => ({ headers: { Prefer: `example=${example}` }
 
 // The download lives at no path of the contract, so the typed client has no method for it; the
 // mock serves the file at the address its COMPLETED status gives.
-const download = (headers: Record<string, string>) => fetch(`${mock.url}/carrier-setup-file`, { headers: { authorization: basic('apiuser', 'apikey'), ...headers } });
+const download = (headers: Record<string, string>) =>
+  fetch(`${mock.url}/carrier-setup-file`, { headers: { authorization: basic('apiuser', 'apikey'), ...headers } });
 
 describe('the mock answers every operation with every named example', () => {
   const statusExamples = bundle.paths['/setups/carriers'].get.responses['2XX'].content['application/json'].examples;
@@ -86,11 +87,15 @@ describe('the mock enforces the contract', () => {
     expect(response.status).toBe(422);
     // The contract gives no error body, so Prism lists the violations in a header.
     const violations = JSON.parse(response.headers.get('sl-violations') ?? '[]');
-    expect(violations.map((v: { location: string[] }) => v.location.join('.'))).toContain('request.body.order_lines.0.vat_percent');
+    expect(violations.map((v: { location: string[] }) => v.location.join('.'))).toContain(
+      'request.body.order_lines.0.vat_percent',
+    );
   });
 
   it('answers a Partner-ID that is not a number with a validation error', async () => {
-    const response = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: basic('a', 'b'), 'partner-id': 'acme' } });
+    const response = await fetch(`${mock.url}/setups/carriers`, {
+      headers: { authorization: basic('a', 'b'), 'partner-id': 'acme' },
+    });
     expect(response.status).toBe(422);
   });
 

@@ -48,7 +48,8 @@ describe('prism proxy in front of an upstream', () => {
   });
 
   it('reports a status that has url filled in while REQUESTED', async () => {
-    answer = (_req, res) => json(res, 200, { ...examples.CarrierSetupStatusRequested.value, url: 'https://files.shipping.example/x.json' });
+    answer = (_req, res) =>
+      json(res, 200, { ...examples.CarrierSetupStatusRequested.value, url: 'https://files.shipping.example/x.json' });
     const { violations } = await call('/setups/carriers');
     expect(violations.map((v) => v.location.join('.'))).toContain('response.body.url');
   });
@@ -58,14 +59,20 @@ describe('prism proxy in front of an upstream', () => {
     file[0].products[0].country_combinations[0].receiver_country_code = 'dk';
     answer = (_req, res) => json(res, 200, file);
     const { violations } = await call('/carrier-setup-file');
-    expect(violations.map((v) => v.location.join('.'))).toContain('response.body.0.products.0.country_combinations.0.receiver_country_code');
+    expect(violations.map((v) => v.location.join('.'))).toContain(
+      'response.body.0.products.0.country_combinations.0.receiver_country_code',
+    );
   });
 
   it('reports a request body that breaks the contract', async () => {
     answer = (_req, res) => res.writeHead(201).end();
     const body = structuredClone(examples.SalesOrderCreate.value);
     body.order_lines[0].vat_percent = '25 %';
-    const { violations } = await call('/sales_orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const { violations } = await call('/sales_orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(violations.map((v) => v.location.join('.'))).toContain('request.body.order_lines.0.vat_percent');
   });
 });

@@ -28,19 +28,30 @@ describe('npm start', () => {
     const docsPort = await freePort();
     const mockPort = await freePort();
     const sandboxPort = await freePort();
-    child = spawn(process.execPath, [path.join(root, 'scripts/start.ts'), '--docs-port', String(docsPort), '--port', String(mockPort)], {
-      cwd: root,
-      env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/start.ts'), '--docs-port', String(docsPort), '--port', String(mockPort)],
+      {
+        cwd: root,
+        env: { ...process.env, SANDBOX_PORT: String(sandboxPort) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`npm start did not get ready:\n${output}`)), 90_000);
-      child!.stdout!.on('data', () => /Press Ctrl-C/.test(output) && (clearTimeout(timer), resolve()));
-      child!.once('exit', () => (clearTimeout(timer), reject(new Error(`npm start exited:\n${output}`))));
+      child!.stdout!.on('data', () => {
+        if (!/Press Ctrl-C/.test(output)) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      child!.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error(`npm start exited:\n${output}`));
+      });
     });
 
     const docsUrl = `http://127.0.0.1:${docsPort}/`;
@@ -55,11 +66,15 @@ describe('npm start', () => {
     expect(await page.text()).toContain('Shipping Service Public API');
     expect((await fetch(`${docsUrl}../../package.json`)).status).toBe(404);
 
-    const status = await fetch(`${mockUrl}/setups/carriers`, { headers: { authorization: basic('apiuser', 'apikey') } });
+    const status = await fetch(`${mockUrl}/setups/carriers`, {
+      headers: { authorization: basic('apiuser', 'apikey') },
+    });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ status: 'REQUESTED' });
 
-    const sandboxStatus = await fetch(`${sandboxUrl}/setups/carriers`, { headers: { authorization: basic('apiuser', 'apikey') } });
+    const sandboxStatus = await fetch(`${sandboxUrl}/setups/carriers`, {
+      headers: { authorization: basic('apiuser', 'apikey') },
+    });
     expect(await sandboxStatus.json()).toMatchObject({ status: 'REQUESTED' });
 
     child.kill('SIGINT');

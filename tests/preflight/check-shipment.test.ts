@@ -22,7 +22,12 @@ const to = (country: string) => (s: Record<string, any>) => {
 
 describe('a shipment that follows the setup file', () => {
   it('passes with nothing left unchecked', () => {
-    expect(check()).toEqual({ ok: true, problems: [], unchecked: [], combination: '/0/products/0/country_combinations/0' });
+    expect(check()).toEqual({
+      ok: true,
+      problems: [],
+      unchecked: [],
+      combination: '/0/products/0/country_combinations/0',
+    });
   });
 
   it('passes against the file itself as against its index', () => {
@@ -30,7 +35,8 @@ describe('a shipment that follows the setup file', () => {
   });
 
   it("passes: the contract's example shipment against the contract's example file", () => {
-    const example = (name: string) => parse(readFileSync(path.join(root, `openapi/components/examples/${name}.yaml`), 'utf8')).value;
+    const example = (name: string) =>
+      parse(readFileSync(path.join(root, `openapi/components/examples/${name}.yaml`), 'utf8')).value;
     const result = checkShipment(example('CarrierSetupFile'), example('ShipmentCreate'));
     expect(result.ok).toBe(true);
     expect(uncheckedCodes(result)).toEqual(['FIELD_NAME_OPEN']);
@@ -53,7 +59,9 @@ describe('each rule, kept and broken', () => {
     const result = check((s) => {
       s.product_code = 'np_hmoe';
     });
-    expect(result.problems).toEqual([{ code: 'UNKNOWN_PRODUCT', pointer: '/product_code', message: expect.stringContaining('"np_hmoe"') }]);
+    expect(result.problems).toEqual([
+      { code: 'UNKNOWN_PRODUCT', pointer: '/product_code', message: expect.stringContaining('"np_hmoe"') },
+    ]);
   });
 
   it('NO_COUNTRY_COMBINATION: the product has a combination for sender → receiver country', () => {
@@ -63,7 +71,8 @@ describe('each rule, kept and broken', () => {
         code: 'NO_COUNTRY_COMBINATION',
         pointer: '/receiver/country_code',
         setupPointer: '/0/products/0',
-        message: 'Product np_home (Nordic Post, /0/products/0) has no country combination DK → US; it offers DK → SE, DK → NO, DK → DE, DK → FI.',
+        message:
+          'Product np_home (Nordic Post, /0/products/0) has no country combination DK → US; it offers DK → SE, DK → NO, DK → DE, DK → FI.',
       },
     ]);
     expect(check(to('DE')).ok).toBe(false); // DE has a required service; the combination itself is found
@@ -74,7 +83,13 @@ describe('each rule, kept and broken', () => {
     const result = check((s) => {
       s.own_agreement = true;
     });
-    expect(result.problems).toEqual([expect.objectContaining({ code: 'OWN_AGREEMENT_UNAVAILABLE', pointer: '/own_agreement', setupPointer: '/0/products/0/country_combinations/0' })]);
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        code: 'OWN_AGREEMENT_UNAVAILABLE',
+        pointer: '/own_agreement',
+        setupPointer: '/0/products/0/country_combinations/0',
+      }),
+    ]);
     expect(result.problems[0]!.message).toContain('own_agreement_available: false');
     // The customer number of an agreement that is not there is not listed as unchecked.
     expect(result.unchecked).toEqual([]);
@@ -87,7 +102,13 @@ describe('each rule, kept and broken', () => {
 
   it('PLATFORM_AGREEMENT_UNAVAILABLE: own_agreement false needs platform_agreement_available', () => {
     const result = check(to('NO'));
-    expect(result.problems).toEqual([expect.objectContaining({ code: 'PLATFORM_AGREEMENT_UNAVAILABLE', pointer: '/own_agreement', setupPointer: '/0/products/0/country_combinations/1' })]);
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        code: 'PLATFORM_AGREEMENT_UNAVAILABLE',
+        pointer: '/own_agreement',
+        setupPointer: '/0/products/0/country_combinations/1',
+      }),
+    ]);
     expect(check().ok).toBe(true);
   });
 
@@ -95,7 +116,9 @@ describe('each rule, kept and broken', () => {
     const result = check((s) => {
       s.service_codes = 'ff_tail_lift';
     });
-    expect(result.problems).toEqual([expect.objectContaining({ code: 'SERVICE_NOT_IN_COMBINATION', pointer: '/service_codes' })]);
+    expect(result.problems).toEqual([
+      expect.objectContaining({ code: 'SERVICE_NOT_IN_COMBINATION', pointer: '/service_codes' }),
+    ]);
     expect(result.problems[0]!.message).toContain('it offers np_sms, np_saturday');
     expect(check((s) => (s.service_codes = 'np_sms')).ok).toBe(true);
   });
@@ -103,7 +126,11 @@ describe('each rule, kept and broken', () => {
   it('REQUIRED_SERVICE_MISSING: every required service of the combination is given', () => {
     const result = check(to('DE'));
     expect(result.problems).toEqual([
-      expect.objectContaining({ code: 'REQUIRED_SERVICE_MISSING', pointer: '/service_codes', setupPointer: '/0/products/0/country_combinations/2/required_services/0' }),
+      expect.objectContaining({
+        code: 'REQUIRED_SERVICE_MISSING',
+        pointer: '/service_codes',
+        setupPointer: '/0/products/0/country_combinations/2/required_services/0',
+      }),
     ]);
     expect(result.problems[0]!.message).toContain('np_email (E-mail-besked');
     const given = check((s) => {
@@ -118,7 +145,11 @@ describe('each rule, kept and broken', () => {
       s.service_codes = 'np_saturday';
     });
     expect(result.problems).toEqual([
-      expect.objectContaining({ code: 'SERVICE_NEEDS_OWN_AGREEMENT', pointer: '/service_codes', setupPointer: '/0/products/0/country_combinations/0/available_services/1' }),
+      expect.objectContaining({
+        code: 'SERVICE_NEEDS_OWN_AGREEMENT',
+        pointer: '/service_codes',
+        setupPointer: '/0/products/0/country_combinations/0/available_services/1',
+      }),
     ]);
     const own = check((s) => {
       s.service_codes = 'np_saturday';
@@ -148,7 +179,11 @@ describe('each rule, kept and broken', () => {
       delete s.reference;
     });
     expect(withSms.problems).toEqual([
-      expect.objectContaining({ code: 'REQUIRED_FIELD_MISSING', pointer: '/reference', setupPointer: '/0/products/0/country_combinations/0/available_services/0/required_fields' }),
+      expect.objectContaining({
+        code: 'REQUIRED_FIELD_MISSING',
+        pointer: '/reference',
+        setupPointer: '/0/products/0/country_combinations/0/available_services/0/required_fields',
+      }),
     ]);
     expect(check((s) => delete s.reference).ok).toBe(true);
   });
@@ -171,7 +206,9 @@ describe('each rule, kept and broken', () => {
     const result = check((s) => {
       s.parcels = [false];
     });
-    expect(result.problems.filter((p) => p.code === 'REQUIRED_PARCEL_FIELD_MISSING').map((p) => p.pointer)).toEqual(['/parcels/0']);
+    expect(result.problems.filter((p) => p.code === 'REQUIRED_PARCEL_FIELD_MISSING').map((p) => p.pointer)).toEqual([
+      '/parcels/0',
+    ]);
   });
 });
 
@@ -186,13 +223,26 @@ describe('what the check leaves unchecked, and why', () => {
 
   it('NO_PRODUCT_CODE: without a product nothing of the file applies', () => {
     const result = check((s) => delete s.product_code);
-    expect(only(result, 'NO_PRODUCT_CODE')).toMatchObject({ pointer: '/product_code', reason: 'the shipment gives no product_code' });
+    expect(only(result, 'NO_PRODUCT_CODE')).toMatchObject({
+      pointer: '/product_code',
+      reason: 'the shipment gives no product_code',
+    });
     expect(result.ok).toBe(true);
   });
 
   it('NO_COUNTRY: without both country codes no combination can be chosen', () => {
-    expect(only(check((s) => delete s.sender.country_code), 'NO_COUNTRY')).toMatchObject({ pointer: '/sender/country_code', reason: expect.stringContaining('no sender.country_code') });
-    expect(only(check((s) => delete s.receiver), 'NO_COUNTRY').reason).toContain('no receiver.country_code');
+    expect(
+      only(
+        check((s) => delete s.sender.country_code),
+        'NO_COUNTRY',
+      ),
+    ).toMatchObject({ pointer: '/sender/country_code', reason: expect.stringContaining('no sender.country_code') });
+    expect(
+      only(
+        check((s) => delete s.receiver),
+        'NO_COUNTRY',
+      ).reason,
+    ).toContain('no receiver.country_code');
   });
 
   it('AMBIGUOUS_PRODUCT: a product code the file lists twice is checked against the first', () => {
@@ -200,7 +250,10 @@ describe('what the check leaves unchecked, and why', () => {
       s.product_code = 'np_shop';
       s.receiver.country_code = 'DK';
     });
-    expect(only(result, 'AMBIGUOUS_PRODUCT')).toMatchObject({ pointer: '/product_code', what: expect.stringContaining('/1/products/1') });
+    expect(only(result, 'AMBIGUOUS_PRODUCT')).toMatchObject({
+      pointer: '/product_code',
+      what: expect.stringContaining('/1/products/1'),
+    });
     expect(result.combination).toBe('/0/products/1/country_combinations/0');
   });
 
@@ -212,7 +265,10 @@ describe('what the check leaves unchecked, and why', () => {
     });
     expect(result.problems).toEqual([]);
     expect(result.combination).toBe('/1/products/1/country_combinations/0');
-    expect(only(result, 'AMBIGUOUS_PRODUCT')).toMatchObject({ what: 'the products /0/products/1 of the same code', reason: expect.stringContaining('checked against /1/products/1') });
+    expect(only(result, 'AMBIGUOUS_PRODUCT')).toMatchObject({
+      what: 'the products /0/products/1 of the same code',
+      reason: expect.stringContaining('checked against /1/products/1'),
+    });
   });
 
   it('NO_AGREEMENT_CHOSEN: without own_agreement the agreement is not checked', () => {
@@ -223,17 +279,22 @@ describe('what the check leaves unchecked, and why', () => {
     expect(uncheckedCodes(result)).toEqual(['NO_AGREEMENT_CHOSEN', 'CUSTOMS_DECLARATION']);
     expect(result.ok).toBe(true);
     // …nor the services that need the own agreement.
-    expect(check((s) => {
-      delete s.own_agreement;
-      s.service_codes = 'np_saturday';
-    }).problems).toEqual([]);
+    expect(
+      check((s) => {
+        delete s.own_agreement;
+        s.service_codes = 'np_saturday';
+      }).problems,
+    ).toEqual([]);
   });
 
   it('SERVICE_CODES_FORMAT: a value that is no service code of the file is not split on a guess', () => {
     const result = check((s) => {
       s.service_codes = 'np_sms,np_saturday';
     });
-    expect(only(result, 'SERVICE_CODES_FORMAT')).toMatchObject({ pointer: '/service_codes', reason: expect.stringContaining('whether several may be given, and how, is not specified') });
+    expect(only(result, 'SERVICE_CODES_FORMAT')).toMatchObject({
+      pointer: '/service_codes',
+      reason: expect.stringContaining('whether several may be given, and how, is not specified'),
+    });
     // Nor are the required services reported missing then.
     const required = check((s) => {
       s.receiver.country_code = 'DE';
@@ -245,8 +306,14 @@ describe('what the check leaves unchecked, and why', () => {
   it('FIELD_NAME_OPEN and PARCEL_FIELD_NAME_OPEN: names that are no field of the body as specified', () => {
     const result = check(to('FI'));
     expect(uncheckedCodes(result)).toEqual(['FIELD_NAME_OPEN', 'PARCEL_FIELD_NAME_OPEN']);
-    expect(result.unchecked[0]).toMatchObject({ what: 'the required field receiver_email', setupPointer: '/0/products/0/country_combinations/3/required_fields' });
-    expect(result.unchecked[1]).toMatchObject({ what: 'the required parcel field girth', setupPointer: '/0/products/0/country_combinations/3/required_parcel_fields' });
+    expect(result.unchecked[0]).toMatchObject({
+      what: 'the required field receiver_email',
+      setupPointer: '/0/products/0/country_combinations/3/required_fields',
+    });
+    expect(result.unchecked[1]).toMatchObject({
+      what: 'the required parcel field girth',
+      setupPointer: '/0/products/0/country_combinations/3/required_parcel_fields',
+    });
     expect(result.ok).toBe(true);
   });
 
@@ -254,7 +321,10 @@ describe('what the check leaves unchecked, and why', () => {
     const result = check((s) => {
       s.parcels = [];
     });
-    expect(only(result, 'NO_PARCELS')).toMatchObject({ pointer: '/parcels', what: 'the required parcel fields weight' });
+    expect(only(result, 'NO_PARCELS')).toMatchObject({
+      pointer: '/parcels',
+      what: 'the required parcel fields weight',
+    });
   });
 
   it('CUSTOMS_DECLARATION and CUSTOMER_NUMBER: the customs fields and the customer number are not specified', () => {
@@ -271,7 +341,9 @@ describe('what the check leaves unchecked, and why', () => {
 describe('the index', () => {
   it('answers routes, products, combinations and services', () => {
     expect(index.combination('np_shop', 'NO', 'NO')?.pointer).toBe('/1/products/1');
-    expect(index.routes({ from: 'NO', to: 'NO' }).map((r) => [r.carrier.code, r.products.map((p) => p.product.code)])).toEqual([['fjord_freight', ['ff_pallet', 'np_shop']]]);
+    expect(
+      index.routes({ from: 'NO', to: 'NO' }).map((r) => [r.carrier.code, r.products.map((p) => p.product.code)]),
+    ).toEqual([['fjord_freight', ['ff_pallet', 'np_shop']]]);
     expect(index.routes({ from: 'DK', to: 'US' })).toEqual([]);
     expect(index.product('ff_pallet')).toMatchObject({ pointer: '/1/products/0', carrier: { code: 'fjord_freight' } });
     expect(index.product('nope')).toBeUndefined();

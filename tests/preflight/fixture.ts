@@ -39,25 +39,57 @@ export function setupFile(): CarrierSetupFile {
               required_fields: ['parcels'],
               required_parcel_fields: ['weight'],
               available_services: [
-                { code: 'np_sms', name: 'SMS-besked', required_fields: ['reference'], optional_fields: [], own_agreement_required: false },
-                { code: 'np_saturday', name: 'Lørdagslevering', required_fields: [], optional_fields: [], own_agreement_required: true },
+                {
+                  code: 'np_sms',
+                  name: 'SMS-besked',
+                  required_fields: ['reference'],
+                  optional_fields: [],
+                  own_agreement_required: false,
+                },
+                {
+                  code: 'np_saturday',
+                  name: 'Lørdagslevering',
+                  required_fields: [],
+                  optional_fields: [],
+                  own_agreement_required: true,
+                },
               ],
             }),
             combination('DK', 'NO', {
               platform_agreement_available: false,
               available_customer_numbers: ['5102345'],
               customs_declaration_required: true,
-              available_services: [{ code: 'np_saturday', name: 'Lørdagslevering', required_fields: [], optional_fields: [], own_agreement_required: true }],
+              available_services: [
+                {
+                  code: 'np_saturday',
+                  name: 'Lørdagslevering',
+                  required_fields: [],
+                  optional_fields: [],
+                  own_agreement_required: true,
+                },
+              ],
             }),
             combination('DK', 'DE', {
               required_services: [
-                { code: 'np_email', name: 'E-mail-besked', required_fields: [], optional_fields: [], own_agreement_required: false, note: 'Modtageren får besked på e-mail.' },
+                {
+                  code: 'np_email',
+                  name: 'E-mail-besked',
+                  required_fields: [],
+                  optional_fields: [],
+                  own_agreement_required: false,
+                  note: 'Modtageren får besked på e-mail.',
+                },
               ],
             }),
             combination('DK', 'FI', { required_fields: ['receiver_email'], required_parcel_fields: ['girth'] }),
           ],
         },
-        { name: 'Pakkeshop', code: 'np_shop', service_point_product: true, country_combinations: [combination('DK', 'DK', {})] },
+        {
+          name: 'Pakkeshop',
+          code: 'np_shop',
+          service_point_product: true,
+          country_combinations: [combination('DK', 'DK', {})],
+        },
       ],
     },
     {
@@ -70,11 +102,24 @@ export function setupFile(): CarrierSetupFile {
           service_point_product: false,
           country_combinations: [
             combination('NO', 'NO', {
-              available_services: [{ code: 'ff_tail_lift', name: 'Bakløfter', required_fields: [], optional_fields: [], own_agreement_required: false }],
+              available_services: [
+                {
+                  code: 'ff_tail_lift',
+                  name: 'Bakløfter',
+                  required_fields: [],
+                  optional_fields: [],
+                  own_agreement_required: false,
+                },
+              ],
             }),
           ],
         },
-        { name: 'Pakkeshop (Fjord)', code: 'np_shop', service_point_product: true, country_combinations: [combination('NO', 'NO', {})] },
+        {
+          name: 'Pakkeshop (Fjord)',
+          code: 'np_shop',
+          service_point_product: true,
+          country_combinations: [combination('NO', 'NO', {})],
+        },
       ],
     },
   ];
@@ -86,8 +131,21 @@ export function shipment(): Record<string, any> {
     own_agreement: false,
     product_code: 'np_home',
     reference: 'Ordre 100234',
-    sender: { name: 'Nordlys Sko ApS', address1: 'Vesterbrogade 12', zipcode: '1620', city: 'København V', country_code: 'DK' },
-    receiver: { name: 'Åsa Lindqvist', address1: 'Storgatan 3', zipcode: '411 38', city: 'Göteborg', country_code: 'SE', email: 'asa@example.se' },
+    sender: {
+      name: 'Nordlys Sko ApS',
+      address1: 'Vesterbrogade 12',
+      zipcode: '1620',
+      city: 'København V',
+      country_code: 'DK',
+    },
+    receiver: {
+      name: 'Åsa Lindqvist',
+      address1: 'Storgatan 3',
+      zipcode: '411 38',
+      city: 'Göteborg',
+      country_code: 'SE',
+      email: 'asa@example.se',
+    },
     parcels: [{ quantity: 1, weight: 2.5 }],
   };
 }

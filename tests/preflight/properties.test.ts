@@ -17,8 +17,16 @@ const shipments = fc.record(
     service_codes: fc.oneof(fc.constantFrom(...services), fc.jsonValue()),
     reference: fc.string(),
     sender: fc.oneof(fc.record({ country_code: fc.constantFrom(...countries) }, { requiredKeys: [] }), fc.jsonValue()),
-    receiver: fc.oneof(fc.record({ country_code: fc.constantFrom(...countries), email: fc.string() }, { requiredKeys: [] }), fc.jsonValue()),
-    parcels: fc.oneof(fc.array(fc.record({ quantity: fc.nat(), weight: fc.double({ noNaN: true }) }, { requiredKeys: [] }), { maxLength: 3 }), fc.jsonValue()),
+    receiver: fc.oneof(
+      fc.record({ country_code: fc.constantFrom(...countries), email: fc.string() }, { requiredKeys: [] }),
+      fc.jsonValue(),
+    ),
+    parcels: fc.oneof(
+      fc.array(fc.record({ quantity: fc.nat(), weight: fc.double({ noNaN: true }) }, { requiredKeys: [] }), {
+        maxLength: 3,
+      }),
+      fc.jsonValue(),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -26,7 +34,10 @@ const shipments = fc.record(
 /** The value at a JSON pointer, or the parent exists and the last step is missing. */
 function reachable(document: unknown, pointer: string): boolean {
   if (pointer === '') return true;
-  const steps = pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const steps = pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   let here: unknown = document;
   for (const [i, step] of steps.entries()) {
     if (typeof here !== 'object' || here === null) return false;
@@ -53,8 +64,29 @@ it('never throws, keeps ok to "no problem", and points into the shipment', () =>
 
 it('a shipment that passes still passes with fields added that no rule names', () => {
   fc.assert(
-    fc.property(fc.dictionary(fc.string().filter((k) => !['own_agreement', 'product_code', 'service_codes', 'sender', 'receiver', 'parcels', 'reference', 'partner_id', '__proto__'].includes(k)), fc.jsonValue()), (extra) => {
-      expect(checkShipment(index, { ...extra, ...shipment() }).ok).toBe(true);
-    }),
+    fc.property(
+      fc.dictionary(
+        fc
+          .string()
+          .filter(
+            (k) =>
+              ![
+                'own_agreement',
+                'product_code',
+                'service_codes',
+                'sender',
+                'receiver',
+                'parcels',
+                'reference',
+                'partner_id',
+                '__proto__',
+              ].includes(k),
+          ),
+        fc.jsonValue(),
+      ),
+      (extra) => {
+        expect(checkShipment(index, { ...extra, ...shipment() }).ok).toBe(true);
+      },
+    ),
   );
 });

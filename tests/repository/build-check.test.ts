@@ -12,7 +12,10 @@ const copy = path.join(parent, 'a folder with spaces');
 copyRepository(copy);
 
 const run = (script: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, [path.join(copy, 'scripts', script), ...args], { cwd: copy, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(copy, 'scripts', script), ...args], {
+    cwd: copy,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
@@ -28,7 +31,9 @@ describe('from a folder whose path has a space', () => {
     appendFileSync(path.join(copy, 'docs/index.html'), '\n<!-- edited by hand -->\n');
     const build = run('build.ts', '--check');
     expect(build.status).toBe(1);
-    expect(build.output).toContain('Stale: docs/index.html, generated/schema.d.ts differ from what `npm run build` makes.');
+    expect(build.output).toContain(
+      'Stale: docs/index.html, generated/schema.d.ts differ from what `npm run build` makes.',
+    );
     const generate = run('generate.ts', '--check');
     expect(generate.status).toBe(1);
     expect(generate.output).toContain('generated/schema.d.ts');

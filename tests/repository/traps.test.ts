@@ -23,7 +23,10 @@ function tsFiles(folder: string): string[] {
 }
 
 /** The code of a file, without its comments (line comments and block comments). */
-const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+const code = (file: string) =>
+  read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1');
 
 describe('.gitignore', () => {
   it('ignores the recordings folder at the root, and not the recordings of the tests', () => {
@@ -41,7 +44,9 @@ describe('scripts and tests, run from any folder', () => {
   });
 
   it('take their own path with fileURLToPath: the pathname of a file URL spells a space %20', () => {
-    const fragile = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)));
+    const fragile = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) =>
+      /URL\(\s*import\.meta\.url\s*\)\.pathname/.test(code(file)),
+    );
     expect(fragile).toEqual([]);
   });
 });
@@ -81,18 +86,25 @@ describe('one place each', () => {
   });
 
   it('ports are parsed in dev/cli.ts alone', () => {
-    const parsing = [...tsFiles('scripts'), ...tsFiles('dev')].filter((file) => file !== 'dev/cli.ts' && /process\.env\.[A-Z_]*PORT\b|\bport\b['"]?\s*:\s*\{\s*type\s*:/.test(code(file)));
+    const parsing = [...tsFiles('scripts'), ...tsFiles('dev')].filter(
+      (file) =>
+        file !== 'dev/cli.ts' && /process\.env\.[A-Z_]*PORT\b|\bport\b['"]?\s*:\s*\{\s*type\s*:/.test(code(file)),
+    );
     expect(parsing).toEqual([]);
   });
 
   it('temporary folders are made by dev/tools.ts alone', () => {
-    const making = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter((file) => file !== 'dev/tools.ts' && /mkdtemp/.test(code(file)));
+    const making = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('src'), ...tsFiles('tests')].filter(
+      (file) => file !== 'dev/tools.ts' && /mkdtemp/.test(code(file)),
+    );
     expect(making).toEqual([]);
   });
 
   it('the lint runs of the contract are listed in dev/lint.ts alone', () => {
     const listing = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('tests')].filter(
-      (file) => file !== 'dev/lint.ts' && /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
+      (file) =>
+        file !== 'dev/lint.ts' &&
+        /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
     );
     expect(listing).toEqual([]);
   });

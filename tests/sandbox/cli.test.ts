@@ -12,7 +12,12 @@ const script = path.join(root, 'scripts/sandbox.ts');
 const fixture = (name: string) => path.join(root, 'tests/sandbox/fixtures', name);
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 });
+  spawnSync(process.execPath, [script, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 30_000,
+  });
 
 describe('npm run sandbox', () => {
   it('prints its base URL, serves on the port of SANDBOX_PORT with the options of the flags, and stops on SIGTERM', async () => {
@@ -27,7 +32,10 @@ describe('npm run sandbox', () => {
     try {
       let output = '';
       await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (chunk) => ((output += chunk), /\/api\/public\/v3/.test(output) && resolve()));
+        child.stdout!.on('data', (chunk) => {
+          output += chunk;
+          if (/\/api\/public\/v3/.test(output)) resolve();
+        });
         child.stderr!.on('data', (chunk) => (output += chunk));
         child.once('exit', () => reject(new Error(`the sandbox exited:\n${output}`)));
       });
@@ -48,7 +56,9 @@ describe('npm run sandbox', () => {
     const file = fixture('setup-file-without-product-code.json');
     const result = run([], { SANDBOX_SETUP_FILE: file, SANDBOX_PORT: '0' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`setupFile ${file}: breaks the carrier setup file schema at JSON pointer /0/products/0/code: is required.`);
+    expect(result.stderr).toContain(
+      `setupFile ${file}: breaks the carrier setup file schema at JSON pointer /0/products/0/code: is required.`,
+    );
     expect(run(['--setup-file', fixture('not-json.json'), '--port', '0']).stderr).toMatch(/not JSON/);
   });
 

@@ -26,7 +26,13 @@ it('every response of a whole session conforms to the contract', async () => {
   ]) {
     expect((await post(`${s.origin}/_sandbox/faults`, fault, {}, user)).status).toBe(201);
   }
-  const client = createShippingClient({ baseUrl: s.baseUrl, username: user, apiKey: 'key', partnerId: 10042, fetch: recorder.fetch });
+  const client = createShippingClient({
+    baseUrl: s.baseUrl,
+    username: user,
+    apiKey: 'key',
+    partnerId: 10042,
+    fetch: recorder.fetch,
+  });
   // pollIntervalMs below minPollMs: some polls are throttled by the sandbox itself too.
   await fetchCarrierSetup(client, { pollIntervalMs: 10 });
 
@@ -51,7 +57,11 @@ it('every response of a whole session conforms to the contract', async () => {
     ['shipments', {}, { 'Partner-ID': 'abc' }, 400],
   ];
   for (const [kind, body, headers, expected] of creations) {
-    const response = await recorder.fetch(`${s.baseUrl}/${kind}`, { method: 'POST', headers: { ...json, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const response = await recorder.fetch(`${s.baseUrl}/${kind}`, {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     expect(response.status, `${kind} ${JSON.stringify(body).slice(0, 50)}`).toBe(expected);
   }
   expect((await recorder.fetch(`${s.baseUrl}/shipments`, { method: 'POST', body: '{}' })).status).toBe(401);
@@ -60,7 +70,8 @@ it('every response of a whole session conforms to the contract', async () => {
 
   const har = recorder.har();
   const statuses = new Set(har.log.entries.map((e: any) => e.response.status));
-  for (const code of [200, 201, 206, 400, 401, 410, 413, 415, 416, 422, 429, 503]) expect(statuses, `status ${code} recorded`).toContain(code);
+  for (const code of [200, 201, 206, 400, 401, 410, 413, 415, 416, 422, 429, 503])
+    expect(statuses, `status ${code} recorded`).toContain(code);
   const report = withTempDir('sandbox-har-', (dir) => {
     const file = path.join(dir, 'session.har');
     writeFileSync(file, JSON.stringify(har, null, 2));

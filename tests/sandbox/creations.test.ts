@@ -5,11 +5,25 @@ import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
 
-const shipment = { product_code: 'dp_pickup_point', reference: 'Ordre 1', sender: { name: 'A', address1: 'B', zipcode: '1620', city: 'C', country_code: 'DK' } };
+const shipment = {
+  product_code: 'dp_pickup_point',
+  reference: 'Ordre 1',
+  sender: { name: 'A', address1: 'B', zipcode: '1620', city: 'C', country_code: 'DK' },
+};
 const salesOrder = {
   order_id: '100234',
   ordered_at: '2026-11-20T14:03:27.512+01:00',
-  order_lines: [{ line_type: 'item', item_name: 'Boot', item_sku: 'B-42', quantity: '2', unit_price_excluding_vat: '599.20', vat_percent: '0.25', currency_code: 'DKK' }],
+  order_lines: [
+    {
+      line_type: 'item',
+      item_name: 'Boot',
+      item_sku: 'B-42',
+      quantity: '2',
+      unit_price_excluding_vat: '599.20',
+      vat_percent: '0.25',
+      currency_code: 'DKK',
+    },
+  ],
 };
 
 describe('creations', () => {
@@ -33,7 +47,12 @@ describe('creations', () => {
 
   it('answers a body that breaks the schema with 422 and every problem with its JSON pointer', async () => {
     const s = await sandbox();
-    const response = await post(`${s.baseUrl}/shipments`, { ...shipment, reference: 5, sender: { ...shipment.sender, country_code: 'dk' }, partner_id: '10042' });
+    const response = await post(`${s.baseUrl}/shipments`, {
+      ...shipment,
+      reference: 5,
+      sender: { ...shipment.sender, country_code: 'dk' },
+      partner_id: '10042',
+    });
     expect(response.status).toBe(422);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = await response.json();
@@ -41,7 +60,10 @@ describe('creations', () => {
     const pointers = body.errors.map((e: { pointer: string }) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/reference', '/sender/country_code', '/partner_id']));
     for (const error of body.errors) expect(error.message).toEqual(expect.any(String));
-    const orders = await post(`${s.baseUrl}/sales_orders`, { ...salesOrder, order_lines: [{ ...salesOrder.order_lines[0], vat_percent: '25 %' }] });
+    const orders = await post(`${s.baseUrl}/sales_orders`, {
+      ...salesOrder,
+      order_lines: [{ ...salesOrder.order_lines[0], vat_percent: '25 %' }],
+    });
     expect(orders.status).toBe(422);
     expect((await orders.json()).errors[0].pointer).toBe('/order_lines/0/vat_percent');
   });
@@ -90,17 +112,33 @@ describe('GET /_sandbox/attributions', () => {
       { id: 'shipment-2', resource: 'shipment', partnerId: 555, source: 'body' },
       { id: 'sales_order-1', resource: 'sales_order', partnerId: null, source: 'none' },
       { id: 'imported_shipment-1', resource: 'imported_shipment', partnerId: 9, source: 'body' },
-      { id: 'shipment_draft-1', resource: 'shipment_draft', partnerId: null, source: 'none', ignoredBodyPartnerId: 555 },
-      { id: 'shipment_draft-2', resource: 'shipment_draft', partnerId: 10042, source: 'header', ignoredBodyPartnerId: 555 },
+      {
+        id: 'shipment_draft-1',
+        resource: 'shipment_draft',
+        partnerId: null,
+        source: 'none',
+        ignoredBodyPartnerId: 555,
+      },
+      {
+        id: 'shipment_draft-2',
+        resource: 'shipment_draft',
+        partnerId: 10042,
+        source: 'header',
+        ignoredBodyPartnerId: 555,
+      },
     ]);
   });
 
-  it('DELETE /_sandbox/state empties the caller\'s account only', async () => {
+  it("DELETE /_sandbox/state empties the caller's account only", async () => {
     const s = await sandbox();
     await post(`${s.baseUrl}/shipments`, shipment, {}, 'a');
     await post(`${s.baseUrl}/shipments`, shipment, {}, 'b');
-    expect((await fetch(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers: { authorization: basic('a') } })).status).toBe(204);
-    const list = async (user: string) => (await (await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic(user) } })).json()).attributions;
+    expect(
+      (await fetch(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers: { authorization: basic('a') } })).status,
+    ).toBe(204);
+    const list = async (user: string) =>
+      (await (await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic(user) } })).json())
+        .attributions;
     expect(await list('a')).toEqual([]);
     expect(await list('b')).toHaveLength(1);
     expect(await (await post(`${s.baseUrl}/shipments`, shipment, {}, 'a')).json()).toEqual({ id: 'shipment-1' });
@@ -111,7 +149,8 @@ describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
     const { Account, MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
     const account = new Account();
-    for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1) account.record({ id: `shipment-${n}`, resource: 'shipment', partnerId: null, source: 'none' });
+    for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1)
+      account.record({ id: `shipment-${n}`, resource: 'shipment', partnerId: null, source: 'none' });
     const listed = account.listAttributions();
     expect(listed).toHaveLength(MAX_ATTRIBUTIONS);
     expect(listed.at(-1)!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 3}`);

@@ -10,7 +10,8 @@ afterEach(closeSandboxes);
 let s: RunningSandbox;
 let url: string;
 const file = exampleSetupFile().bytes;
-const get = (headers: Record<string, string> = {}, user = 'tester') => fetch(url, { headers: { authorization: basic(user), ...headers } });
+const get = (headers: Record<string, string> = {}, user = 'tester') =>
+  fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 beforeEach(async () => {
   s = await sandbox({ generationMs: 0 });
@@ -57,7 +58,8 @@ describe('the carrier setup file', () => {
   });
 
   it('serves the whole file for a Range it does not honour (several ranges, another unit)', async () => {
-    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2']) expect((await get({ range })).status, range).toBe(200);
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2'])
+      expect((await get({ range })).status, range).toBe(200);
   });
 
   it('asks for Basic credentials, and is 404 to another API user', async () => {

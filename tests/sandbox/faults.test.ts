@@ -9,7 +9,8 @@ afterEach(closeSandboxes);
 
 const file = exampleSetupFile().bytes;
 const queue = (origin: string, fault: unknown, user = 'tester') => post(`${origin}/_sandbox/faults`, fault, {}, user);
-const get = (url: string, user = 'tester', headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: basic(user), ...headers } });
+const get = (url: string, user = 'tester', headers: Record<string, string> = {}) =>
+  fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 describe('POST /_sandbox/faults', () => {
   it('queues faults per API user and lists them', async () => {
@@ -107,9 +108,17 @@ describe('fetchCarrierSetup against the sandbox', () => {
     it(`completes with the valid file under the fault: ${name}`, async () => {
       const s = await sandbox({ generationMs: 80, minPollMs: 10 });
       for (const fault of queued) expect((await queue(s.origin, fault, 'client-user')).status).toBe(201);
-      const client = createShippingClient({ baseUrl: s.baseUrl, username: 'client-user', apiKey: 'secret', partnerId: 10042 });
+      const client = createShippingClient({
+        baseUrl: s.baseUrl,
+        username: 'client-user',
+        apiKey: 'secret',
+        partnerId: 10042,
+      });
       const states: string[] = [];
-      const setup = await fetchCarrierSetup(client, { pollIntervalMs: 20, onStatus: (status) => states.push(status.status) });
+      const setup = await fetchCarrierSetup(client, {
+        pollIntervalMs: 20,
+        onStatus: (status) => states.push(status.status),
+      });
       expect(JSON.stringify(setup)).toBe(JSON.stringify(JSON.parse(file.toString('utf8'))));
       expect(states[0]).toBe('REQUESTED');
       expect(states.at(-1)).toBe('COMPLETED');

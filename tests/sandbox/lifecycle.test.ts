@@ -6,7 +6,8 @@ import { basic, closeSandboxes, sandbox, sleep, untilCompleted } from '../suppor
 
 afterEach(closeSandboxes);
 
-const get = (url: string, user = 'tester', headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: basic(user), ...headers } });
+const get = (url: string, user = 'tester', headers: Record<string, string> = {}) =>
+  fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 describe('GET /setups/carriers', () => {
   it('[3.no-request] [3.REQUESTED] [4.1.step-1] answers REQUESTED first, then IN_PROGRESS while the generation time has not passed', async () => {
@@ -16,13 +17,18 @@ describe('GET /setups/carriers', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await first.json()).toEqual({ status: 'REQUESTED', expires_at: null, url: null });
-    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({ status: 'IN_PROGRESS', expires_at: null, url: null });
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({
+      status: 'IN_PROGRESS',
+      expires_at: null,
+      url: null,
+    });
   });
 
   it('[3.IN_PROGRESS] answers COMPLETED with expires_at and an absolute url once the generation time has passed', async () => {
     const s = await sandbox({ generationMs: 0 });
     const { statuses, completed } = await untilCompleted(s.baseUrl, 'tester');
-    for (const status of statuses) expect(CarrierSetupStatus(status), JSON.stringify(CarrierSetupStatus.errors)).toBe(true);
+    for (const status of statuses)
+      expect(CarrierSetupStatus(status), JSON.stringify(CarrierSetupStatus.errors)).toBe(true);
     expect(completed.url).toMatch(new RegExp(`^${s.origin}/files/[\\w-]+/[\\w-]+\\.json$`));
     expect(Number.isFinite(Date.parse(completed.expires_at))).toBe(true);
     // A poll after COMPLETED answers the same status until expires_at.
@@ -54,7 +60,11 @@ describe('GET /setups/carriers', () => {
     const gone = await get(completed.url);
     expect(gone.status).toBe(410);
     expect((await gone.json()).detail).toMatch(/expired/);
-    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({ status: 'REQUESTED', expires_at: null, url: null });
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual({
+      status: 'REQUESTED',
+      expires_at: null,
+      url: null,
+    });
     const again = await untilCompleted(s.baseUrl, 'tester', 10);
     expect(again.completed.url).not.toBe(completed.url);
     // The replaced address stays gone.

@@ -23,7 +23,8 @@ it('50 concurrent clients each complete the lifecycle under faults and get the v
   const results = await Promise.all(
     Array.from({ length: 50 }, async (_, i) => {
       const username = `load-${i}`;
-      for (const fault of faultSets[i % faultSets.length]!) expect((await post(`${s.origin}/_sandbox/faults`, fault, {}, username)).status).toBe(201);
+      for (const fault of faultSets[i % faultSets.length]!)
+        expect((await post(`${s.origin}/_sandbox/faults`, fault, {}, username)).status).toBe(201);
       const client = createShippingClient({ baseUrl: s.baseUrl, username, apiKey: 'key', partnerId: 1000 + i });
       const file = await fetchCarrierSetup(client, { pollIntervalMs: 25 });
       const created = await client.POST('/shipments', { body: { reference: `load ${i}` } });
@@ -37,16 +38,28 @@ it('50 concurrent clients each complete the lifecycle under faults and get the v
 });
 
 it('keeps its memory flat over 100,000 requests (measured in a process of its own)', async () => {
-  const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'tests/support/sandbox-memory-run.ts'), '100000'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', path.join(root, 'tests/support/sandbox-memory-run.ts'), '100000'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (err += c));
   const code = await new Promise((resolve) => child.once('exit', resolve));
   expect(code, err).toBe(0);
-  const result = JSON.parse(out) as { requests: number; statuses: Record<string, number>; warmHeapMiB: number; endHeapMiB: number };
+  const result = JSON.parse(out) as {
+    requests: number;
+    statuses: Record<string, number>;
+    warmHeapMiB: number;
+    endHeapMiB: number;
+  };
   expect(result.requests).toBeGreaterThanOrEqual(100_000);
-  expect(Object.keys(result.statuses).every((status) => Number(status) < 500), JSON.stringify(result.statuses)).toBe(true);
+  expect(
+    Object.keys(result.statuses).every((status) => Number(status) < 500),
+    JSON.stringify(result.statuses),
+  ).toBe(true);
   // Flat: after the warm-up, the heap grows by less than 16 MiB over the rest of the run.
   expect(result.endHeapMiB - result.warmHeapMiB, JSON.stringify(result)).toBeLessThan(16);
 });

@@ -26,21 +26,31 @@ const ROUTES = [
   '/files/x/y.json',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
 const user = fc.constantFrom('prop-a', 'prop-b', 'prop-c');
 
-const path = fc.oneof(
-  fc.constantFrom(...ROUTES),
-  fc.webPath(),
-  fc.tuple(fc.constantFrom(...ROUTES), printable).map(([route, tail]) => `${route}${tail.replace(/[\s#]/g, '')}`),
-).map((p) => (p.startsWith('/') ? p : `/${p}`));
+const path = fc
+  .oneof(
+    fc.constantFrom(...ROUTES),
+    fc.webPath(),
+    fc.tuple(fc.constantFrom(...ROUTES), printable).map(([route, tail]) => `${route}${tail.replace(/[\s#]/g, '')}`),
+  )
+  .map((p) => (p.startsWith('/') ? p : `/${p}`));
 const authorization = fc.oneof(
   user.map((u) => basic(u)),
   fc.constant(undefined),
   printable,
   fc.tuple(printable, printable).map(([u, k]) => basic(u.replace(/:/g, ''), k)),
 );
-const contentType = fc.oneof(fc.constant('application/json'), fc.constant(undefined), fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=utf-8', 'multipart/form-data'), printable);
+const contentType = fc.oneof(
+  fc.constant('application/json'),
+  fc.constant(undefined),
+  fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=utf-8', 'multipart/form-data'),
+  printable,
+);
 const body = fc.oneof(
   fc.constant(undefined),
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
@@ -54,7 +64,10 @@ const extraHeaders = fc.dictionary(
   { maxKeys: 3 },
 );
 
-async function expectSound(response: { statusCode: number; headers: Record<string, unknown>; body: string }, method: string): Promise<void> {
+async function expectSound(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  method: string,
+): Promise<void> {
   expect(response.statusCode, response.body).toBeLessThan(500);
   if (response.statusCode >= 400 && method !== 'HEAD') {
     expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
@@ -73,39 +86,71 @@ async function expectSound(response: { statusCode: number; headers: Record<strin
 describe('random requests', () => {
   it('any method, path, credentials, content type, body and headers: never a 5xx, refusals are problems', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...METHODS), path, authorization, contentType, body, extraHeaders, async (method, url, auth, type, payload, extra) => {
-        const headers: Record<string, string> = { ...extra };
-        if (auth !== undefined) headers.authorization = auth;
-        if (type !== undefined) headers['content-type'] = type;
-        const response = await app.inject({ method, url, headers, ...(payload !== undefined && method !== 'GET' && method !== 'HEAD' ? { payload } : {}) });
-        await expectSound(response, method);
-        if (response.statusCode === 401) expect(response.headers['www-authenticate']).toBe('Basic realm="sandbox"');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...METHODS),
+        path,
+        authorization,
+        contentType,
+        body,
+        extraHeaders,
+        async (method, url, auth, type, payload, extra) => {
+          const headers: Record<string, string> = { ...extra };
+          if (auth !== undefined) headers.authorization = auth;
+          if (type !== undefined) headers['content-type'] = type;
+          const response = await app.inject({
+            method,
+            url,
+            headers,
+            ...(payload !== undefined && method !== 'GET' && method !== 'HEAD' ? { payload } : {}),
+          });
+          await expectSound(response, method);
+          if (response.statusCode === 401) expect(response.headers['www-authenticate']).toBe('Basic realm="sandbox"');
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('random JSON at each creation: 201 with an id, or 422 with JSON pointers', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('shipments', 'sales_orders', 'imported_shipments', 'shipment_drafts'), fc.jsonValue({ maxDepth: 3 }), user, async (kind, value, u) => {
-        const response = await app.inject({ method: 'POST', url: `/api/public/v3/${kind}`, headers: { authorization: basic(u), 'content-type': 'application/json' }, payload: JSON.stringify(value) });
-        await expectSound(response, 'POST');
-        expect([201, 400, 422]).toContain(response.statusCode);
-        if (response.statusCode === 201) expect(JSON.parse(response.body)).toEqual({ id: expect.stringMatching(/^[a-z_]+-\d+$/) });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('shipments', 'sales_orders', 'imported_shipments', 'shipment_drafts'),
+        fc.jsonValue({ maxDepth: 3 }),
+        user,
+        async (kind, value, u) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: `/api/public/v3/${kind}`,
+            headers: { authorization: basic(u), 'content-type': 'application/json' },
+            payload: JSON.stringify(value),
+          });
+          await expectSound(response, 'POST');
+          expect([201, 400, 422]).toContain(response.statusCode);
+          if (response.statusCode === 201)
+            expect(JSON.parse(response.body)).toEqual({ id: expect.stringMatching(/^[a-z_]+-\d+$/) });
+        },
+      ),
       { numRuns: 800 },
     );
   });
 
   it('random Partner-ID headers: stored when a number written in decimal, else 400 naming the header', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(printable, fc.integer().map(String), fc.bigInt().map(String), fc.double({ noNaN: true }).map(String)), async (value) => {
-        const response = await app.inject({ method: 'POST', url: '/api/public/v3/shipment_drafts', headers: { authorization: basic('prop-p'), 'content-type': 'application/json', 'partner-id': value }, payload: '{}' });
-        await expectSound(response, 'POST');
-        const valid = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value) && Number.isFinite(Number(value));
-        expect(response.statusCode, value).toBe(valid ? 201 : 400);
-        if (!valid) expect(JSON.parse(response.body).errors[0].header).toBe('Partner-ID');
-      }),
+      fc.asyncProperty(
+        fc.oneof(printable, fc.integer().map(String), fc.bigInt().map(String), fc.double({ noNaN: true }).map(String)),
+        async (value) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/public/v3/shipment_drafts',
+            headers: { authorization: basic('prop-p'), 'content-type': 'application/json', 'partner-id': value },
+            payload: '{}',
+          });
+          await expectSound(response, 'POST');
+          const valid = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value) && Number.isFinite(Number(value));
+          expect(response.statusCode, value).toBe(valid ? 201 : 400);
+          if (!valid) expect(JSON.parse(response.body).errors[0].header).toBe('Partner-ID');
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -113,7 +158,9 @@ describe('random requests', () => {
   it('random Range and If-Range on the file: 200 or 206 with the right bytes, or 416', async () => {
     const headers = { authorization: basic('prop-range') };
     await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
-    const completed = JSON.parse((await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body);
+    const completed = JSON.parse(
+      (await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body,
+    );
     const url = new URL(completed.url).pathname;
     const file = exampleSetupFile();
     const range = fc.oneof(
@@ -123,32 +170,57 @@ describe('random requests', () => {
       fc.nat({ max: 7000 }).map((n) => `bytes=-${n}`),
     );
     await fc.assert(
-      fc.asyncProperty(range, fc.option(fc.constantFrom(file.etag, '"other"', 'Tue, 24 Nov 2026 10:00:00 GMT')), async (value, ifRange) => {
-        const response = await app.inject({ method: 'GET', url, headers: { ...headers, range: value, ...(ifRange ? { 'if-range': ifRange } : {}) } });
-        await expectSound(response, 'GET');
-        expect([200, 206, 416]).toContain(response.statusCode);
-        if (response.statusCode === 206) {
-          const [, start, end, total] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(response.headers['content-range']))!.map(Number) as number[];
-          expect(total).toBe(file.bytes.length);
-          expect(response.rawPayload.equals(file.bytes.subarray(start, end! + 1))).toBe(true);
-        }
-        if (response.statusCode === 200) expect(response.rawPayload.equals(file.bytes)).toBe(true);
-      }),
+      fc.asyncProperty(
+        range,
+        fc.option(fc.constantFrom(file.etag, '"other"', 'Tue, 24 Nov 2026 10:00:00 GMT')),
+        async (value, ifRange) => {
+          const response = await app.inject({
+            method: 'GET',
+            url,
+            headers: { ...headers, range: value, ...(ifRange ? { 'if-range': ifRange } : {}) },
+          });
+          await expectSound(response, 'GET');
+          expect([200, 206, 416]).toContain(response.statusCode);
+          if (response.statusCode === 206) {
+            const [, start, end, total] = /^bytes (\d+)-(\d+)\/(\d+)$/
+              .exec(String(response.headers['content-range']))!
+              .map(Number) as number[];
+            expect(total).toBe(file.bytes.length);
+            expect(response.rawPayload.equals(file.bytes.subarray(start, end! + 1))).toBe(true);
+          }
+          if (response.statusCode === 200) expect(response.rawPayload.equals(file.bytes)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('random fault bodies: 201 with the queue, or 422 naming the field', async () => {
     const fault = fc.record(
-      { fault: fc.oneof(fc.constantFrom('throttle', 'cut_download', 'expire_url', 'unavailable'), printable), count: fc.jsonValue(), afterBytes: fc.oneof(fc.nat(), fc.jsonValue()), retryAfterSeconds: fc.oneof(fc.nat(), fc.jsonValue()), other: fc.jsonValue() },
+      {
+        fault: fc.oneof(fc.constantFrom('throttle', 'cut_download', 'expire_url', 'unavailable'), printable),
+        count: fc.jsonValue(),
+        afterBytes: fc.oneof(fc.nat(), fc.jsonValue()),
+        retryAfterSeconds: fc.oneof(fc.nat(), fc.jsonValue()),
+        other: fc.jsonValue(),
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
       fc.asyncProperty(fault, async (value) => {
-        const response = await app.inject({ method: 'POST', url: '/_sandbox/faults', headers: { authorization: basic('prop-faults'), 'content-type': 'application/json' }, payload: JSON.stringify(value) });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/_sandbox/faults',
+          headers: { authorization: basic('prop-faults'), 'content-type': 'application/json' },
+          payload: JSON.stringify(value),
+        });
         await expectSound(response, 'POST');
         expect([201, 400, 422]).toContain(response.statusCode);
-        await app.inject({ method: 'DELETE', url: '/_sandbox/state', headers: { authorization: basic('prop-faults') } });
+        await app.inject({
+          method: 'DELETE',
+          url: '/_sandbox/state',
+          headers: { authorization: basic('prop-faults') },
+        });
       }),
       { numRuns: 500 },
     );
@@ -166,25 +238,60 @@ describe('random bytes on the wire', () => {
         const socket = connect(Number(port), '127.0.0.1');
         let answer = '';
         // A hang is reported as one, rather than as the test's timeout.
-        socket.setTimeout(15_000, () => (socket.destroy(), reject(new Error(`no answer to ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`))));
+        socket.setTimeout(15_000, () => {
+          socket.destroy();
+          reject(new Error(`no answer to ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`));
+        });
         socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
         socket.on('error', () => resolve(answer));
         socket.on('close', () => resolve(answer));
         socket.end(raw);
       });
-    const token = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 20 });
+    const token = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 20,
+    });
     const bytes = fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString('latin1'));
     try {
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(fc.constantFrom('GET', 'POST', 'DELETE', 'HEAD'), token),
-          fc.oneof(fc.constantFrom(...ROUTES), token.map((t) => `/${t}`), fc.webPath().map((p) => `/${p}`)),
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom('Authorization', 'Content-Type', 'Partner-ID', 'Range', 'Content-Length', 'Transfer-Encoding'), token), fc.oneof(bytes, token)), { maxLength: 4 }),
-          fc.oneof(bytes, fc.jsonValue().map((v) => JSON.stringify(v))),
+          fc.oneof(
+            fc.constantFrom(...ROUTES),
+            token.map((t) => `/${t}`),
+            fc.webPath().map((p) => `/${p}`),
+          ),
+          fc.array(
+            fc.tuple(
+              fc.oneof(
+                fc.constantFrom(
+                  'Authorization',
+                  'Content-Type',
+                  'Partner-ID',
+                  'Range',
+                  'Content-Length',
+                  'Transfer-Encoding',
+                ),
+                token,
+              ),
+              fc.oneof(bytes, token),
+            ),
+            { maxLength: 4 },
+          ),
+          fc.oneof(
+            bytes,
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          ),
           fc.boolean(),
           async (method, url, headers, payload, authorized) => {
             const lines = [`${method} ${url} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
-            if (authorized) lines.push(`Authorization: ${basic('wire-user')}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(payload, 'latin1')}`);
+            if (authorized)
+              lines.push(
+                `Authorization: ${basic('wire-user')}`,
+                'Content-Type: application/json',
+                `Content-Length: ${Buffer.byteLength(payload, 'latin1')}`,
+              );
             for (const [name, value] of headers) lines.push(`${name}: ${value}`);
             const answer = await exchange(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${payload}`, 'latin1'));
             const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);

@@ -18,7 +18,10 @@ export interface Run {
 }
 
 /** Runs the command line in this process. `signals` receives SIGINT when the test emits it. */
-export async function run(argv: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; signals?: EventEmitter }): Promise<Run> {
+export async function run(
+  argv: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; signals?: EventEmitter },
+): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
@@ -34,7 +37,11 @@ export async function run(argv: string[], options: { cwd: string; env?: NodeJS.P
 /** Runs `node src/cli/main.ts …` as its own process. */
 export function spawnCli(argv: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [MAIN, ...argv], { cwd: options.cwd, env: { PATH: process.env.PATH, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [MAIN, ...argv], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -47,7 +54,8 @@ export function spawnCli(argv: string[], options: { cwd: string; env?: NodeJS.Pr
 /** A temporary folder with the given files (JSON values are written as JSON). */
 export function folder(files: Record<string, unknown>): { dir: string; remove(): void } {
   const { dir, remove } = makeTempDir('shipping-cli-');
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  for (const [name, content] of Object.entries(files))
+    writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
   return { dir, remove };
 }
 

@@ -34,7 +34,11 @@ export function titleIds(source: string): string[] {
 }
 
 /** The keys of a JSON pointer that starts with `/` (RFC 6901: ~1 is `/`, ~0 is `~`). */
-export const pointerKeys = (pointer: string): string[] => pointer.slice(1).split('/').map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+export const pointerKeys = (pointer: string): string[] =>
+  pointer
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** Follows a JSON pointer through a parsed document. */
 export function follow(document: unknown, pointer: string): { found: true; node: unknown } | { found: false } {
@@ -61,7 +65,10 @@ function load(file: string): unknown {
 }
 
 /** The node at `<file>#<pointer>`, the file taken under `dir` (the contract's folder by default). */
-export function resolveAt(at: string, dir = contractDir): { found: true; node: unknown } | { found: false; why: string } {
+export function resolveAt(
+  at: string,
+  dir = contractDir,
+): { found: true; node: unknown } | { found: false; why: string } {
   const { file, pointer } = splitAt(at);
   const full = path.join(dir, file);
   if (!file || !existsSync(full)) return { found: false, why: `no file ${file || '(none)'}` };
@@ -69,7 +76,8 @@ export function resolveAt(at: string, dir = contractDir): { found: true; node: u
   return result.found ? result : { found: false, why: `pointer ${pointer} does not resolve in ${file}` };
 }
 
-const asList = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const asList = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 export function loadRuleMap(file = ruleMapPath): unknown {
   return parse(readFileSync(file, 'utf8'));
@@ -123,7 +131,8 @@ export function checkRuleMap(map: unknown, options: CheckOptions = {}): string[]
       if (!ID.test(id)) problems.push(`${name}: the id is not <section>.<name>`);
       if (seen.has(id)) problems.push(`${name}: the id is used twice`);
       seen.add(id);
-      if (typeof entry.section !== 'string' || !id.startsWith(`${entry.section}.`)) problems.push(`${name}: the id does not start with its section`);
+      if (typeof entry.section !== 'string' || !id.startsWith(`${entry.section}.`))
+        problems.push(`${name}: the id does not start with its section`);
     }
     if (typeof entry?.rule !== 'string' || !entry.rule.trim()) problems.push(`${name}: no rule`);
     if (entry?.kind !== 'stated' && entry?.kind !== 'open') problems.push(`${name}: kind is neither stated nor open`);
@@ -139,7 +148,8 @@ export function checkRuleMap(map: unknown, options: CheckOptions = {}): string[]
       if (!resolved.found) problems.push(`${name}: at ${at}: ${resolved.why}`);
       else if (entry.kind === 'open') {
         const marker = (resolved.node as any)?.['x-unspecified'];
-        if (typeof marker !== 'string' || !marker.trim()) problems.push(`${name}: at ${at}: an open rule, but no x-unspecified there`);
+        if (typeof marker !== 'string' || !marker.trim())
+          problems.push(`${name}: at ${at}: an open rule, but no x-unspecified there`);
       }
     }
 
@@ -148,7 +158,8 @@ export function checkRuleMap(map: unknown, options: CheckOptions = {}): string[]
     for (const test of tests) {
       const text = typeof test === 'string' ? source(test) : undefined;
       if (text === undefined) problems.push(`${name}: test ${String(test)} does not exist`);
-      else if (entry.kind === 'stated' && id && !titleIds(text).includes(id)) problems.push(`${name}: test ${test} has no title with [${id}]`);
+      else if (entry.kind === 'stated' && id && !titleIds(text).includes(id))
+        problems.push(`${name}: test ${test} has no title with [${id}]`);
     }
   });
 

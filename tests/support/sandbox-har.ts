@@ -8,7 +8,10 @@ export interface HarRecorder {
 }
 
 const headerList = (headers: Headers) =>
-  [...headers].map(([name, value]) => ({ name, value: name.toLowerCase() === 'authorization' ? `${value.split(' ')[0]} [redacted]` : value }));
+  [...headers].map(([name, value]) => ({
+    name,
+    value: name.toLowerCase() === 'authorization' ? `${value.split(' ')[0]} [redacted]` : value,
+  }));
 
 export function harRecorder(): HarRecorder {
   const entries: unknown[] = [];
@@ -36,7 +39,9 @@ export function harRecorder(): HarRecorder {
           cookies: [],
           headers: [{ name: 'Host', value: url.host }, ...headerList(request.headers)],
           queryString: [],
-          ...(requestBody !== undefined ? { postData: { mimeType: request.headers.get('content-type') ?? '', text: requestBody } } : {}),
+          ...(requestBody !== undefined
+            ? { postData: { mimeType: request.headers.get('content-type') ?? '', text: requestBody } }
+            : {}),
           headersSize: -1,
           bodySize: requestBody === undefined ? 0 : Buffer.byteLength(requestBody),
         },
@@ -46,7 +51,11 @@ export function harRecorder(): HarRecorder {
           httpVersion: 'HTTP/1.1',
           cookies: [],
           headers: headerList(response.headers),
-          content: { size: Buffer.byteLength(text), mimeType: response.headers.get('content-type') ?? '', ...(text ? { text } : {}) },
+          content: {
+            size: Buffer.byteLength(text),
+            mimeType: response.headers.get('content-type') ?? '',
+            ...(text ? { text } : {}),
+          },
           redirectURL: '',
           headersSize: -1,
           bodySize: Buffer.byteLength(text),

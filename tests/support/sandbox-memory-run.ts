@@ -41,13 +41,22 @@ async function session(n: number): Promise<void> {
   let status = await (await request(`${s.baseUrl}/setups/carriers`, { headers })).json();
   if (status.status !== 'COMPLETED') status = await (await request(`${s.baseUrl}/setups/carriers`, { headers })).json();
   if (status.url) await (await request(status.url, { headers: { ...headers, range: 'bytes=0-511' } })).arrayBuffer();
-  for (const [kind, body] of Object.entries(bodies)) await (await request(`${s.baseUrl}/${kind}`, { method: 'POST', headers: json, body })).text();
+  for (const [kind, body] of Object.entries(bodies))
+    await (await request(`${s.baseUrl}/${kind}`, { method: 'POST', headers: json, body })).text();
   await (await request(`${s.baseUrl}/shipments`, { method: 'POST', headers: json, body: '{"reference":5}' })).text();
   await (await request(`${s.baseUrl}/setups/carriers`)).text();
-  if (n % 7 === 0) await (await request(`${s.origin}/_sandbox/faults`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"fault":"throttle","count":1,"retryAfterSeconds":0}' })).text();
+  if (n % 7 === 0)
+    await (
+      await request(`${s.origin}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"fault":"throttle","count":1,"retryAfterSeconds":0}',
+      })
+    ).text();
   if (n % 5 === 0) await (await request(`${s.origin}/_sandbox/attributions`, { headers })).text();
   // A test suite resets its account now and then.
-  if (n % (USERS * 10) < USERS) await (await request(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers })).text();
+  if (n % (USERS * 10) < USERS)
+    await (await request(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers })).text();
 }
 
 let next = 0;
@@ -61,4 +70,11 @@ await Promise.all(
 );
 const endHeap = heapMiB();
 await s.close();
-console.log(JSON.stringify({ requests: sent, statuses, warmHeapMiB: Number(warmHeap.toFixed(1)), endHeapMiB: Number(endHeap.toFixed(1)) }));
+console.log(
+  JSON.stringify({
+    requests: sent,
+    statuses,
+    warmHeapMiB: Number(warmHeap.toFixed(1)),
+    endHeapMiB: Number(endHeap.toFixed(1)),
+  }),
+);

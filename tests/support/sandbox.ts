@@ -26,7 +26,11 @@ export { basic };
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls GET /setups/carriers until COMPLETED; returns every status seen. */
-export async function untilCompleted(baseUrl: string, user: string, pauseMs = 40): Promise<{ statuses: any[]; completed: any }> {
+export async function untilCompleted(
+  baseUrl: string,
+  user: string,
+  pauseMs = 40,
+): Promise<{ statuses: any[]; completed: any }> {
   const statuses: any[] = [];
   for (let i = 0; i < 500; i += 1) {
     const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
@@ -40,7 +44,12 @@ export async function untilCompleted(baseUrl: string, user: string, pauseMs = 40
   throw new Error('the setup never completed');
 }
 
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}, user = 'tester'): Promise<Response> {
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  user = 'tester',
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: { authorization: basic(user), 'content-type': 'application/json', ...headers },

@@ -9,7 +9,11 @@ export interface ReceivedRequest {
   body: string;
 }
 
-export type Handler = (request: ReceivedRequest, response: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type Handler = (
+  request: ReceivedRequest,
+  response: ServerResponse,
+  raw: IncomingMessage,
+) => void | Promise<void>;
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */
@@ -25,7 +29,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   const server = createServer(async (raw, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of raw) chunks.push(chunk as Buffer);
-    const request = { method: raw.method ?? '', path: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request = {
+      method: raw.method ?? '',
+      path: raw.url ?? '',
+      headers: raw.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     received.push(request);
     try {
       await handler(request, response, raw);
@@ -53,14 +62,29 @@ export async function closeAll(): Promise<void> {
   await Promise.all([...open].map((server) => server.close()));
 }
 
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...headers });
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   response.end(text);
 }
 
 /** Sends the headers of the whole file, then the first `bytes` bytes, then breaks the connection. */
-export function cutAfter(response: ServerResponse, file: Buffer, bytes: number, status = 200, headers: Record<string, string> = {}): void {
+export function cutAfter(
+  response: ServerResponse,
+  file: Buffer,
+  bytes: number,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(file.length), ...headers });
   response.flushHeaders();
   response.write(file.subarray(0, bytes), () => setImmediate(() => response.socket?.destroy()));
@@ -80,7 +104,11 @@ export function serveFile(request: ReceivedRequest, response: ServerResponse, fi
     response.end(slice);
     return;
   }
-  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(file.length), ...(ranges ? { 'Accept-Ranges': 'bytes' } : {}) });
+  response.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(file.length),
+    ...(ranges ? { 'Accept-Ranges': 'bytes' } : {}),
+  });
   response.end(file);
 }
 

@@ -30,7 +30,7 @@ export default class SummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     const dir = path.resolve('test-results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify({ passed, failed, skipped }) + '\n');
+    writeFileSync(path.join(dir, `${this.name}.json`), `${JSON.stringify({ passed, failed, skipped })}\n`);
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }

@@ -38,18 +38,34 @@ function redoclyOutput(document: Arazzo): { status: number | null; output: strin
   });
 }
 
-const projectRules = ['arazzo-credentials-from-environment', 'arazzo-jsonpath-and-nested', 'arazzo-poll-interval-suggested'];
+const projectRules = [
+  'arazzo-credentials-from-environment',
+  'arazzo-jsonpath-and-nested',
+  'arazzo-poll-interval-suggested',
+];
 
 describe('Spectral rules for the workflows', () => {
   it('the committed workflows pass, with the override of the two x-operation steps only', () => {
     const files = WORKFLOW_FILES.map((w) => w.file);
-    const result = spectral(['lint', '-r', '.spectral-arazzo.yaml', '--fail-severity', 'warn', '-f', 'json', '--quiet', ...files]);
+    const result = spectral([
+      'lint',
+      '-r',
+      '.spectral-arazzo.yaml',
+      '--fail-severity',
+      'warn',
+      '-f',
+      'json',
+      '--quiet',
+      ...files,
+    ]);
     expect(JSON.parse(result.stdout || '[]')).toEqual([]);
     expect(result.status).toBe(0);
   });
 
   it('the project rules are those tested here', () => {
-    const ruleset = parse(readFileSync(path.join(root, '.spectral-arazzo.yaml'), 'utf8')) as { rules: Record<string, unknown> };
+    const ruleset = parse(readFileSync(path.join(root, '.spectral-arazzo.yaml'), 'utf8')) as {
+      rules: Record<string, unknown>;
+    };
     expect(Object.keys(ruleset.rules)).toEqual(projectRules);
   });
 
@@ -62,7 +78,12 @@ describe('Spectral rules for the workflows', () => {
 
   it('arazzo-credentials-from-environment reports a step that sets its own credentials', () => {
     const document = workflow('faults');
-    document.workflows[0].steps[0]['x-security'] = [{ scheme: { type: 'http', scheme: 'basic' }, values: { username: '$inputs.env.SHIPPING_USER', password: '$inputs.apiKey' } }];
+    document.workflows[0].steps[0]['x-security'] = [
+      {
+        scheme: { type: 'http', scheme: 'basic' },
+        values: { username: '$inputs.env.SHIPPING_USER', password: '$inputs.apiKey' },
+      },
+    ];
     const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-credentials-from-environment');
     expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.x-security.0.values.password']);
   });
@@ -70,9 +91,12 @@ describe('Spectral rules for the workflows', () => {
   it('arazzo-jsonpath-and-nested reports a chain of && in a JSONPath criterion', () => {
     const document = workflow('partner-attribution');
     const check = document.workflows[0].steps.at(-1);
-    check.successCriteria[1].condition = "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
+    check.successCriteria[1].condition =
+      "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
     const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-jsonpath-and-nested');
-    expect(findings.map((f) => f.path.join('.'))).toEqual([`workflows.0.steps.${document.workflows[0].steps.length - 1}.successCriteria.1.condition`]);
+    expect(findings.map((f) => f.path.join('.'))).toEqual([
+      `workflows.0.steps.${document.workflows[0].steps.length - 1}.successCriteria.1.condition`,
+    ]);
   });
 
   it.each([
@@ -80,12 +104,17 @@ describe('Spectral rules for the workflows', () => {
     [45, false],
     [30, true],
     [15, true],
-  ])('arazzo-poll-interval-suggested: a poll every %i seconds is one of the suggested intervals: %s', (seconds, suggested) => {
-    const document = workflow('carrier-setup');
-    document.workflows[0].steps[0].onFailure[0].retryAfter = seconds;
-    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-poll-interval-suggested');
-    expect(findings.map((f) => f.path.join('.'))).toEqual(suggested ? [] : ['workflows.0.steps.0.onFailure.0.retryAfter']);
-  });
+  ])(
+    'arazzo-poll-interval-suggested: a poll every %i seconds is one of the suggested intervals: %s',
+    (seconds, suggested) => {
+      const document = workflow('carrier-setup');
+      document.workflows[0].steps[0].onFailure[0].retryAfter = seconds;
+      const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-poll-interval-suggested');
+      expect(findings.map((f) => f.path.join('.'))).toEqual(
+        suggested ? [] : ['workflows.0.steps.0.onFailure.0.retryAfter'],
+      );
+    },
+  );
 
   it("spectral:arazzo's own rules run too: a repeated stepId", () => {
     const document = workflow('faults');
@@ -123,11 +152,18 @@ describe('the sandbox description', () => {
 describe('the carrier setup workflow says only what is known', () => {
   const document = parse(readFileSync(path.join(root, 'openapi/workflows/carrier-setup.arazzo.yaml'), 'utf8'));
   const steps: any[] = document.workflows[0].steps;
-  const criteria = steps.flatMap((step) => [...(step.successCriteria ?? []), ...(step.onFailure ?? []).flatMap((action: any) => action.criteria ?? [])]);
-  const setupFileSchema = JSON.parse(readFileSync(path.join(root, 'openapi/schemas/carrier-setup-file.schema.json'), 'utf8'));
+  const criteria = steps.flatMap((step) => [
+    ...(step.successCriteria ?? []),
+    ...(step.onFailure ?? []).flatMap((action: any) => action.criteria ?? []),
+  ]);
+  const setupFileSchema = JSON.parse(
+    readFileSync(path.join(root, 'openapi/schemas/carrier-setup-file.schema.json'), 'utf8'),
+  );
 
   it("[2.2.Carrier.code] its carrier code criterion is the contract's carrier code pattern", () => {
-    const codes = criteria.flatMap((c) => [...String(c.condition).matchAll(/match\(@\.code, '([^']+)'\)/g)].map((m) => m[1]));
+    const codes = criteria.flatMap((c) =>
+      [...String(c.condition).matchAll(/match\(@\.code, '([^']+)'\)/g)].map((m) => m[1]),
+    );
     expect(codes.length).toBeGreaterThan(0);
     // RFC 9535 match() tests the whole value, as the anchors of the JSON Schema pattern do.
     for (const code of codes) expect(`^${code}$`).toBe(setupFileSchema.$defs.Carrier.properties.code.pattern);
@@ -138,7 +174,9 @@ describe('the carrier setup workflow says only what is known', () => {
     expect(conditions.filter((c) => /\$statusCode\s*==/.test(c))).toEqual([]);
     const statusChecks = criteria.filter((c) => c.context === '$statusCode');
     expect(statusChecks.length).toBeGreaterThanOrEqual(4);
-    for (const check of statusChecks) for (const code of ['200', '201', '203', '206', '299']) expect(new RegExp(check.condition).test(code), `${check.condition} ${code}`).toBe(true);
+    for (const check of statusChecks)
+      for (const code of ['200', '201', '203', '206', '299'])
+        expect(new RegExp(check.condition).test(code), `${check.condition} ${code}`).toBe(true);
     expect(conditions.filter((c) => /429|503/.test(c))).toEqual([]);
     expect(steps.flatMap((step) => (step.onFailure ?? []).map((action: any) => action.name))).toEqual(['waitAndPoll']);
   });

@@ -21,11 +21,15 @@ export interface PlantedServer {
 }
 
 const examples = path.resolve(import.meta.dirname, '../../openapi/components/examples');
-const setupFile = (parse(readFileSync(path.join(examples, 'CarrierSetupFile.yaml'), 'utf8')) as { value: unknown[] }).value;
+const setupFile = (parse(readFileSync(path.join(examples, 'CarrierSetupFile.yaml'), 'utf8')) as { value: unknown[] })
+  .value;
 
 export async function startPlantedServer(fault: PlantedFault): Promise<PlantedServer> {
   const app: FastifyInstance = Fastify();
-  await app.register(basicAuth, { validate: async (user, key) => (user && key ? undefined : new Error('no credentials')), authenticate: true });
+  await app.register(basicAuth, {
+    validate: async (user, key) => (user && key ? undefined : new Error('no credentials')),
+    authenticate: true,
+  });
   app.addHook('onRequest', app.basicAuth);
   let polls = 0;
   let origin = '';
@@ -38,7 +42,11 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
         ? { status: 'IN_PROGRESS', expires_at: null, url: `${origin}/files/setup.json` }
         : { status: 'IN_PROGRESS', expires_at: null, url: null };
     }
-    return { status: 'COMPLETED', expires_at: new Date(Date.now() + 900_000).toISOString(), url: `${origin}/files/setup.json` };
+    return {
+      status: 'COMPLETED',
+      expires_at: new Date(Date.now() + 900_000).toISOString(),
+      url: `${origin}/files/setup.json`,
+    };
   });
 
   app.get('/files/setup.json', async (request, reply) => {
@@ -49,7 +57,10 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
     if (!range) return reply.send(bytes);
     const start = Number(range[1]);
     const end = Math.min(range[2] ? Number(range[2]) : Infinity, bytes.length - 1);
-    return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${bytes.length}`)
+      .send(bytes.subarray(start, end + 1));
   });
 
   origin = await app.listen({ port: 0, host: '127.0.0.1' });

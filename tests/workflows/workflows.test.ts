@@ -61,7 +61,10 @@ describe('against the sandbox', () => {
     const basic = Buffer.from(`${user}:${apiKey}`).toString('base64');
     const files = readdirSync(reportDir);
     expect(files.sort()).toEqual(['carrier-setup.json', 'faults.json', 'partner-attribution.json']);
-    const texts = [...files.map((file) => readFileSync(path.join(reportDir, file), 'utf8')), ...runs.map((run) => run.output)];
+    const texts = [
+      ...files.map((file) => readFileSync(path.join(reportDir, file), 'utf8')),
+      ...runs.map((run) => run.output),
+    ];
     for (const text of texts) {
       expect(text).not.toContain(apiKey);
       expect(text).not.toContain(basic);
@@ -85,7 +88,13 @@ describe('the carrier setup workflow, throttled', () => {
         body: JSON.stringify({ fault: 'throttle', count: 1, retryAfterSeconds: 1 }),
       });
       expect(queued.status).toBe(201);
-      const [run] = await runWorkflows({ ...fast, ...throttled, pollLimit: 10, server: sandbox.baseUrl, workflows: ['carrier-setup'] });
+      const [run] = await runWorkflows({
+        ...fast,
+        ...throttled,
+        pollLimit: 10,
+        server: sandbox.baseUrl,
+        workflows: ['carrier-setup'],
+      });
       expect(run!.passed).toBe(false);
       expect(run!.failedSteps.map((step) => step.stepId)).toEqual(['pollUntilCompleted']);
     } finally {
@@ -104,7 +113,9 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
   it('fails on the poll when an IN_PROGRESS status already has a url', async () => {
     const step = onlyFailedStep(await againstPlanted('url-while-in-progress'));
     expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'pollUntilCompleted' });
-    expect(step.failedChecks.join('\n')).toContain("@.status == 'COMPLETED' || (@.url == null && @.expires_at == null)");
+    expect(step.failedChecks.join('\n')).toContain(
+      "@.status == 'COMPLETED' || (@.url == null && @.expires_at == null)",
+    );
   }, 60_000);
 
   it('fails on the poll, after its last retry, when the status never completes', async () => {
@@ -123,7 +134,10 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
 });
 
 describe('npm run workflows', () => {
-  function cli(args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+  function cli(
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ status: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(root, 'scripts/workflows.ts'), ...args], {
         cwd: root,
@@ -140,7 +154,10 @@ describe('npm run workflows', () => {
   it('exits 1 naming the workflow, the step and the failed criterion', async () => {
     const server = await startPlantedServer('file-breaks-schema');
     try {
-      const result = await cli(['--server', server.baseUrl, '--workflow', 'carrier-setup', '--poll-seconds', '1'], { SHIPPING_USER: user, SHIPPING_API_KEY: apiKey });
+      const result = await cli(['--server', server.baseUrl, '--workflow', 'carrier-setup', '--poll-seconds', '1'], {
+        SHIPPING_USER: user,
+        SHIPPING_API_KEY: apiKey,
+      });
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/FAILED {2}carrier-setup/);
       expect(result.stderr).toContain('workflow carrierSetup, step downloadFile failed:');
@@ -168,22 +185,28 @@ describe('options', () => {
   it('rejects a base URL without the API path, an unknown workflow, and a zero interval', () => {
     const good = { server: 'http://127.0.0.1:4020/api/public/v3', user, apiKey };
     expect(() => checkOptions(good)).not.toThrow();
-    expect(() => checkOptions({ ...good, server: 'http://127.0.0.1:4020' })).toThrow('--server: the base URL must end in /api/public/v3 (found the path /)');
+    expect(() => checkOptions({ ...good, server: 'http://127.0.0.1:4020' })).toThrow(
+      '--server: the base URL must end in /api/public/v3 (found the path /)',
+    );
     expect(() => checkOptions({ ...good, workflows: ['carrier'] })).toThrow('--workflow: no workflow "carrier"');
-    expect(() => checkOptions({ ...good, pollSeconds: 0 })).toThrow('--poll-seconds: must be a whole number of at least 1 (found 0)');
+    expect(() => checkOptions({ ...good, pollSeconds: 0 })).toThrow(
+      '--poll-seconds: must be a whole number of at least 1 (found 0)',
+    );
   });
 
   it('sets the interval and limit of the polling retries only, and addresses the descriptions by absolute path', () => {
     const document = parse(prepareWorkflowFile('openapi/workflows/carrier-setup.arazzo.yaml', 2, 5)) as {
       sourceDescriptions: Array<{ url: string }>;
-      workflows: Array<{ steps: Array<{ stepId: string; onFailure?: Array<{ name: string; retryAfter: number; retryLimit: number }> }> }>;
+      workflows: Array<{
+        steps: Array<{ stepId: string; onFailure?: Array<{ name: string; retryAfter: number; retryLimit: number }> }>;
+      }>;
     };
     expect(document.sourceDescriptions[0]!.url).toBe(BUNDLE_YAML);
     const actions = document.workflows[0]!.steps.find((step) => step.stepId === 'pollUntilCompleted')!.onFailure!;
-    expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([
-      ['waitAndPoll', 2, 5],
-    ]);
-    const faults = parse(prepareWorkflowFile('openapi/workflows/faults.arazzo.yaml', 1, 1)) as { workflows: Array<{ steps: Array<{ onFailure?: Array<{ retryAfter: number }> }> }> };
+    expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([['waitAndPoll', 2, 5]]);
+    const faults = parse(prepareWorkflowFile('openapi/workflows/faults.arazzo.yaml', 1, 1)) as {
+      workflows: Array<{ steps: Array<{ onFailure?: Array<{ retryAfter: number }> }> }>;
+    };
     // The wait the sandbox's Retry-After asks for stays as written.
     expect(faults.workflows[0]!.steps.flatMap((step) => step.onFailure ?? []).map((a) => a.retryAfter)).toEqual([2]);
   });

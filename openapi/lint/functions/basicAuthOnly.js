@@ -15,7 +15,10 @@ export default function basicAuthOnly(doc) {
       const security = operation.security ?? doc.security;
       const where = ['paths', path, method];
       if (!Array.isArray(security) || security.length === 0) {
-        results.push({ message: `${method.toUpperCase()} ${path} declares no security: HTTP Basic is required.`, path: where });
+        results.push({
+          message: `${method.toUpperCase()} ${path} declares no security: HTTP Basic is required.`,
+          path: where,
+        });
         continue;
       }
       security.forEach((requirement, i) => {

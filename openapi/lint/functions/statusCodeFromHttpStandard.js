@@ -2,7 +2,8 @@
 // HTTP's rule, not the specification's, and must say so with x-http-standard naming the RFC.
 const FROM_SPECIFICATION = new Set(['2XX', 'default']);
 
-const marked = (response) => typeof response?.['x-http-standard'] === 'string' && /\bRFC \d+/.test(response['x-http-standard']);
+const marked = (response) =>
+  typeof response?.['x-http-standard'] === 'string' && /\bRFC \d+/.test(response['x-http-standard']);
 
 export default function statusCodeFromHttpStandard(responses, _options, context) {
   if (!responses || typeof responses !== 'object') return [];

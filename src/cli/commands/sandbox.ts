@@ -14,7 +14,10 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
     throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
   }
   line(io.stdout, running.baseUrl);
-  line(io.stderr, 'Sandbox of the Shipping Service Public API v3; any Basic user name and non-empty key. Ctrl-C stops it.');
+  line(
+    io.stderr,
+    'Sandbox of the Shipping Service Public API v3; any Basic user name and non-empty key. Ctrl-C stops it.',
+  );
   await new Promise<void>((resolve) => {
     const stop = () => {
       io.signals.off('SIGINT', stop);

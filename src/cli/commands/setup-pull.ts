@@ -22,12 +22,14 @@ export interface PullOptions {
 }
 
 const MiB = 1024 * 1024;
-const size = (bytes: number) => (bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`);
+const size = (bytes: number) =>
+  bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
 const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 function seconds(flag: string, value: string): number {
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
   return number * 1000;
 }
 
@@ -57,10 +59,13 @@ class Progress {
   status(status: CarrierSetupStatus, polls: number, nextPollAt: number): void {
     this.#stopTicker();
     if (status.status === 'COMPLETED') {
-      this.#show(`Carrier setup file COMPLETED after ${polls} poll${polls === 1 ? '' : 's'}; address valid until ${status.expires_at}`);
+      this.#show(
+        `Carrier setup file COMPLETED after ${polls} poll${polls === 1 ? '' : 's'}; address valid until ${status.expires_at}`,
+      );
       return;
     }
-    const text = () => `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000))} s`;
+    const text = () =>
+      `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000))} s`;
     this.#show(text());
     if (this.#spinner) {
       this.#ticker = setInterval(() => (this.#spinner!.text = text()), 1000);
@@ -112,16 +117,24 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
   const target = path.resolve(io.cwd, options.out);
   const directory = path.dirname(target);
-  if (!(await stat(directory).then((s) => s.isDirectory(), () => false))) {
+  if (
+    !(await stat(directory).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     throw new CliError(`--out ${options.out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
   }
   const connection = connectionFromEnv(io.env);
-  let client;
+  let client: ReturnType<typeof createShippingClient>;
   try {
     client = createShippingClient(connection);
   } catch (error) {
     // The message names the variable's rule, never its value's secret part.
-    throw new CliError(`SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${(error as Error).message}`, EXIT.BAD_INPUT);
+    throw new CliError(
+      `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${(error as Error).message}`,
+      EXIT.BAD_INPUT,
+    );
   }
 
   const controller = new AbortController();
@@ -156,7 +169,10 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     progress.done('The carrier setup workflow failed', false);
     if (error instanceof ShippingApiError) {
-      throw new CliError(`${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`, error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED);
+      throw new CliError(
+        `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`,
+        error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
+      );
     }
     throw new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
   } finally {

@@ -9,7 +9,10 @@ export async function setupShow(code: string, options: SetupOptions, io: Io): Pr
   if (!found) throw new CliError(`${options.setup} has no product ${JSON.stringify(code)}.`, EXIT.BAD_INPUT);
   const { carrier, product, pointer } = found;
   if (options.json) {
-    line(io.stdout, JSON.stringify({ carrier: { code: carrier.code, name: carrier.name }, setupPointer: pointer, product }));
+    line(
+      io.stdout,
+      JSON.stringify({ carrier: { code: carrier.code, name: carrier.name }, setupPointer: pointer, product }),
+    );
     return EXIT.OK;
   }
   const paint = painter(io.stdout, io.env);
@@ -22,10 +25,19 @@ export async function setupShow(code: string, options: SetupOptions, io: Io): Pr
     line(io.stdout, `  Agreements: ${agreements(c)}; customer numbers: ${list(c.available_customer_numbers)}`);
     line(io.stdout, `  Customs declaration required: ${c.customs_declaration_required ? 'yes' : 'no'}`);
     line(io.stdout, `  Required fields: ${list(c.required_fields)}; optional: ${list(c.optional_fields)}`);
-    line(io.stdout, `  Required parcel fields: ${list(c.required_parcel_fields)}; optional: ${list(c.optional_parcel_fields)}`);
-    for (const [kind, services] of [['Required service', c.required_services], ['Available service', c.available_services]] as const) {
+    line(
+      io.stdout,
+      `  Required parcel fields: ${list(c.required_parcel_fields)}; optional: ${list(c.optional_parcel_fields)}`,
+    );
+    for (const [kind, services] of [
+      ['Required service', c.required_services],
+      ['Available service', c.available_services],
+    ] as const) {
       for (const s of services) {
-        const extras = [s.own_agreement_required && 'own agreement only', s.required_fields.length > 0 && `needs ${s.required_fields.join(', ')}`].filter(Boolean);
+        const extras = [
+          s.own_agreement_required && 'own agreement only',
+          s.required_fields.length > 0 && `needs ${s.required_fields.join(', ')}`,
+        ].filter(Boolean);
         line(io.stdout, `  ${kind}: ${s.code} (${s.name})${extras.length ? `, ${extras.join('; ')}` : ''}`);
       }
     }

@@ -7,7 +7,10 @@ import { combinationName } from './route.ts';
 
 export function checkAgreement(body: Body, found: IndexedCombination): Findings {
   const own = body.own_agreement;
-  return { problems: unavailable(own, found), unchecked: [...noAgreementChosen(own, found), ...customerNumber(own, found)] };
+  return {
+    problems: unavailable(own, found),
+    unchecked: [...noAgreementChosen(own, found), ...customerNumber(own, found)],
+  };
 }
 
 function unavailable(own: unknown, found: IndexedCombination): ShipmentProblem[] {

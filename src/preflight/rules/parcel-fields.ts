@@ -13,22 +13,31 @@ export function checkParcelFields(body: Body, found: IndexedCombination): Findin
   if (names.length === 0) return { problems: [], unchecked: [] };
   const parcels: unknown[] = Array.isArray(body.parcels) ? body.parcels : [];
   const source = `${found.combinationPointer}/required_parcel_fields`;
-  const noParcels: UncheckedItem[] = parcels.length > 0 ? [] : [
-    {
-      code: 'NO_PARCELS',
-      pointer: '/parcels',
-      what: `the required parcel fields ${names.join(', ')}`,
-      reason: 'the shipment gives no parcels, and whether parcels are required is not specified',
-      setupPointer: source,
-    },
-  ];
-  const open = names.filter((name) => !PARCEL_FIELDS.has(name)).map((name): UncheckedItem => ({
-    code: 'PARCEL_FIELD_NAME_OPEN',
-    what: `the required parcel field ${name}`,
-    reason: `${name} is not a parcel field as specified, and how such names map onto a parcel is not specified`,
-    setupPointer: source,
-  }));
-  const problems = names.filter((name) => PARCEL_FIELDS.has(name)).flatMap((name) => missingOnParcels(parcels, name, source));
+  const noParcels: UncheckedItem[] =
+    parcels.length > 0
+      ? []
+      : [
+          {
+            code: 'NO_PARCELS',
+            pointer: '/parcels',
+            what: `the required parcel fields ${names.join(', ')}`,
+            reason: 'the shipment gives no parcels, and whether parcels are required is not specified',
+            setupPointer: source,
+          },
+        ];
+  const open = names
+    .filter((name) => !PARCEL_FIELDS.has(name))
+    .map(
+      (name): UncheckedItem => ({
+        code: 'PARCEL_FIELD_NAME_OPEN',
+        what: `the required parcel field ${name}`,
+        reason: `${name} is not a parcel field as specified, and how such names map onto a parcel is not specified`,
+        setupPointer: source,
+      }),
+    );
+  const problems = names
+    .filter((name) => PARCEL_FIELDS.has(name))
+    .flatMap((name) => missingOnParcels(parcels, name, source));
   return { problems, unchecked: [...noParcels, ...open] };
 }
 

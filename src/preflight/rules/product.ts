@@ -22,13 +22,26 @@ export function checkProduct(body: Body, index: CarrierSetupIndex): ProductFindi
     if (code !== undefined) return { problems: [], unchecked: [] };
     return {
       problems: [],
-      unchecked: [{ code: 'NO_PRODUCT_CODE', pointer: '/product_code', what: 'everything that depends on the product', reason: 'the shipment gives no product_code' }],
+      unchecked: [
+        {
+          code: 'NO_PRODUCT_CODE',
+          pointer: '/product_code',
+          what: 'everything that depends on the product',
+          reason: 'the shipment gives no product_code',
+        },
+      ],
     };
   }
   const products = index.products(code);
   if (products.length === 0) {
     return {
-      problems: [{ pointer: '/product_code', code: 'UNKNOWN_PRODUCT', message: `product_code ${JSON.stringify(code)} is no product of the carrier setup file.` }],
+      problems: [
+        {
+          pointer: '/product_code',
+          code: 'UNKNOWN_PRODUCT',
+          message: `product_code ${JSON.stringify(code)} is no product of the carrier setup file.`,
+        },
+      ],
       unchecked: [],
     };
   }
@@ -42,7 +55,10 @@ export function ambiguousProduct({ code, products }: ProductOfCode, checked: str
     {
       code: 'AMBIGUOUS_PRODUCT',
       pointer: '/product_code',
-      what: `the products ${products.filter((p) => p.pointer !== checked).map((p) => p.pointer).join(', ')} of the same code`,
+      what: `the products ${products
+        .filter((p) => p.pointer !== checked)
+        .map((p) => p.pointer)
+        .join(', ')} of the same code`,
       reason: `the file lists product code ${code} ${products.length} times; the shipment was checked against ${checked}`,
     },
   ];

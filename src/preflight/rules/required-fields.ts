@@ -22,18 +22,22 @@ export function checkRequiredFields(body: Body, found: IndexedCombination, used:
   const unchecked = required.filter(({ name }) => !SHIPMENT_FIELDS.has(name)).map(fieldNameOpen);
   const problems = required
     .filter(({ name }) => SHIPMENT_FIELDS.has(name) && !given(body[name]))
-    .map(({ name, source }): ShipmentProblem => ({
-      pointer: `/${pointerSegment(name)}`,
-      code: 'REQUIRED_FIELD_MISSING',
-      message: `${name} is required by ${source} and is not given.`,
-      setupPointer: source,
-    }));
+    .map(
+      ({ name, source }): ShipmentProblem => ({
+        pointer: `/${pointerSegment(name)}`,
+        code: 'REQUIRED_FIELD_MISSING',
+        message: `${name} is required by ${source} and is not given.`,
+        setupPointer: source,
+      }),
+    );
   return { problems, unchecked };
 }
 
 /** Each required field name once, with the first required_fields that names it: the combination's, then each service's. */
 function requiredBy(found: IndexedCombination, used: readonly IndexedService[]): { name: string; source: string }[] {
-  const sources: [string[], string][] = [[found.combination.required_fields, `${found.combinationPointer}/required_fields`]];
+  const sources: [string[], string][] = [
+    [found.combination.required_fields, `${found.combinationPointer}/required_fields`],
+  ];
   for (const service of used) sources.push([service.service.required_fields, `${service.pointer}/required_fields`]);
   const first = new Map<string, string>();
   for (const [names, source] of sources) {

@@ -34,7 +34,9 @@ export function checkRoute(body: Body, index: CarrierSetupIndex, product: Produc
 }
 
 function noCountry(code: string, from: unknown, to: unknown): UncheckedItem {
-  const missing = [typeof from !== 'string' && 'sender.country_code', typeof to !== 'string' && 'receiver.country_code'].filter(Boolean).join(' and ');
+  const missing = [typeof from !== 'string' && 'sender.country_code', typeof to !== 'string' && 'receiver.country_code']
+    .filter(Boolean)
+    .join(' and ');
   return {
     code: 'NO_COUNTRY',
     pointer: typeof to !== 'string' ? '/receiver/country_code' : '/sender/country_code',
@@ -43,8 +45,15 @@ function noCountry(code: string, from: unknown, to: unknown): UncheckedItem {
   };
 }
 
-function noCombination(code: string, { product, carrier, pointer }: IndexedProduct, from: string, to: string): ShipmentProblem {
-  const offered = product.country_combinations.map((c) => `${c.sender_country_code} → ${c.receiver_country_code}`).join(', ');
+function noCombination(
+  code: string,
+  { product, carrier, pointer }: IndexedProduct,
+  from: string,
+  to: string,
+): ShipmentProblem {
+  const offered = product.country_combinations
+    .map((c) => `${c.sender_country_code} → ${c.receiver_country_code}`)
+    .join(', ');
   return {
     pointer: '/receiver/country_code',
     code: 'NO_COUNTRY_COMBINATION',

@@ -8,7 +8,9 @@ export function checkSchema(shipment: unknown): Findings {
   if (ShipmentCreate(shipment)) return { problems: [], unchecked: [] };
   const { pointer, message } = firstProblem(ShipmentCreate.errors?.[0]);
   return {
-    problems: [{ pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${message}.` }],
+    problems: [
+      { pointer, code: 'SCHEMA', message: `The shipment breaks the contract at ${pointer || 'its root'}: ${message}.` },
+    ],
     unchecked: [],
   };
 }

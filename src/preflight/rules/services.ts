@@ -18,7 +18,12 @@ export function checkServices(body: Body, index: CarrierSetupIndex, { found, ser
 }
 
 /** The services service_codes names, and whether they are known (when not, the required services are not checked). */
-function servicesNamed(codes: unknown, index: CarrierSetupIndex, found: IndexedCombination, services: CombinationServices): ServiceFindings & { known: boolean } {
+function servicesNamed(
+  codes: unknown,
+  index: CarrierSetupIndex,
+  found: IndexedCombination,
+  services: CombinationServices,
+): ServiceFindings & { known: boolean } {
   const setupPointer = found.combinationPointer;
   // A service_codes of another type is a SCHEMA problem, and which services it means is unknown.
   if (typeof codes !== 'string') return { problems: [], unchecked: [], used: [], known: !given(codes) };
@@ -27,7 +32,12 @@ function servicesNamed(codes: unknown, index: CarrierSetupIndex, found: IndexedC
   if (index.hasServiceCode(codes)) {
     const offered = [...services.byCode.keys()];
     const message = `Service ${codes} is not offered by ${combinationName(found)}; it offers ${offered.length ? offered.join(', ') : 'no services'}.`;
-    return { problems: [{ pointer: '/service_codes', code: 'SERVICE_NOT_IN_COMBINATION', message, setupPointer }], unchecked: [], used: [], known: true };
+    return {
+      problems: [{ pointer: '/service_codes', code: 'SERVICE_NOT_IN_COMBINATION', message, setupPointer }],
+      unchecked: [],
+      used: [],
+      known: true,
+    };
   }
   const unchecked = {
     code: 'SERVICE_CODES_FORMAT' as const,
@@ -39,24 +49,32 @@ function servicesNamed(codes: unknown, index: CarrierSetupIndex, found: IndexedC
   return { problems: [], unchecked: [unchecked], used: [], known: false };
 }
 
-function requiredMissing(used: readonly IndexedService[], found: IndexedCombination, services: CombinationServices): ShipmentProblem[] {
+function requiredMissing(
+  used: readonly IndexedService[],
+  found: IndexedCombination,
+  services: CombinationServices,
+): ShipmentProblem[] {
   return services.required
     .filter((required) => !used.some((s) => s.service.code === required.service.code))
-    .map((required): ShipmentProblem => ({
-      pointer: '/service_codes',
-      code: 'REQUIRED_SERVICE_MISSING',
-      message: `${combinationName(found)} requires service ${required.service.code} (${required.service.name}, ${required.pointer}), and the shipment does not give it.`,
-      setupPointer: required.pointer,
-    }));
+    .map(
+      (required): ShipmentProblem => ({
+        pointer: '/service_codes',
+        code: 'REQUIRED_SERVICE_MISSING',
+        message: `${combinationName(found)} requires service ${required.service.code} (${required.service.name}, ${required.pointer}), and the shipment does not give it.`,
+        setupPointer: required.pointer,
+      }),
+    );
 }
 
 function needOwnAgreement(used: readonly IndexedService[], own: unknown): ShipmentProblem[] {
   return used
     .filter((service) => service.service.own_agreement_required && own === false)
-    .map((service): ShipmentProblem => ({
-      pointer: '/service_codes',
-      code: 'SERVICE_NEEDS_OWN_AGREEMENT',
-      message: `Service ${service.service.code} (${service.pointer}) can only be used with the own agreement, and own_agreement is false.`,
-      setupPointer: service.pointer,
-    }));
+    .map(
+      (service): ShipmentProblem => ({
+        pointer: '/service_codes',
+        code: 'SERVICE_NEEDS_OWN_AGREEMENT',
+        message: `Service ${service.service.code} (${service.pointer}) can only be used with the own agreement, and own_agreement is false.`,
+        setupPointer: service.pointer,
+      }),
+    );
 }

@@ -8,7 +8,8 @@ export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext
   const { options, state } = context;
   app.get(`${BASE_PATH}/setups/carriers`, (request, reply) => {
     const account = state.account(request.sandboxUser);
-    const fileUrl = (generation: { token: string }) => `${context.origin(request)}/files/${options.setupFile.hash}/${generation.token}.json`;
+    const fileUrl = (generation: { token: string }) =>
+      `${context.origin(request)}/files/${options.setupFile.hash}/${generation.token}.json`;
     const answer = poll(account, Date.now(), options, fileUrl);
     if ('throttleSeconds' in answer) {
       reply.header('Retry-After', String(answer.throttleSeconds));

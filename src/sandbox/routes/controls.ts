@@ -18,9 +18,11 @@ const MAX_COUNT = 1_000_000;
 /** A fault as asked for in the body of POST /_sandbox/faults, checked field by field. */
 export function parseFault(body: unknown): Fault {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new SandboxProblem(422, `The body must be a JSON object such as {"fault":"throttle","count":2,"retryAfterSeconds":1} (found ${describeValue(body)}).`, [
-      { pointer: '', message: `must be an object (found ${describeValue(body)})` },
-    ]);
+    throw new SandboxProblem(
+      422,
+      `The body must be a JSON object such as {"fault":"throttle","count":2,"retryAfterSeconds":1} (found ${describeValue(body)}).`,
+      [{ pointer: '', message: `must be an object (found ${describeValue(body)})` }],
+    );
   }
   const input = body as Record<string, unknown>;
   const kind = input.fault;
@@ -32,21 +34,38 @@ export function parseFault(body: unknown): Fault {
   const errors: ProblemItem[] = [];
   const fault: Record<string, unknown> = { fault: kind };
   for (const key of Object.keys(input)) {
-    if (key !== 'fault' && !Object.hasOwn(fields, key)) errors.push({ pointer: `/${key}`, message: `is not a field of the ${kind} fault (its fields: ${Object.keys(fields).join(', ') || 'none'})` });
+    if (key !== 'fault' && !Object.hasOwn(fields, key))
+      errors.push({
+        pointer: `/${key}`,
+        message: `is not a field of the ${kind} fault (its fields: ${Object.keys(fields).join(', ') || 'none'})`,
+      });
   }
   for (const [key, rule] of Object.entries(fields)) {
     const value = input[key];
     if (value === undefined) {
       if (rule.required) errors.push({ pointer: `/${key}`, message: 'is required' });
       else if (rule.default !== undefined) fault[key] = rule.default;
-    } else if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < rule.min || value > MAX_COUNT * 100) {
-      errors.push({ pointer: `/${key}`, message: `must be a whole number of at least ${rule.min} (found ${describeValue(value)})` });
+    } else if (
+      typeof value !== 'number' ||
+      !Number.isSafeInteger(value) ||
+      value < rule.min ||
+      value > MAX_COUNT * 100
+    ) {
+      errors.push({
+        pointer: `/${key}`,
+        message: `must be a whole number of at least ${rule.min} (found ${describeValue(value)})`,
+      });
     } else fault[key] = value;
   }
   if (kind === 'expire_url') fault.count = 1;
-  if (typeof fault.count === 'number' && fault.count > MAX_COUNT) errors.push({ pointer: '/count', message: `must be at most ${MAX_COUNT}` });
+  if (typeof fault.count === 'number' && fault.count > MAX_COUNT)
+    errors.push({ pointer: '/count', message: `must be at most ${MAX_COUNT}` });
   if (errors.length > 0) {
-    throw new SandboxProblem(422, `The fault is not valid: ${errors.map((e) => `${e.pointer} ${e.message}`).join('; ')}.`, errors);
+    throw new SandboxProblem(
+      422,
+      `The fault is not valid: ${errors.map((e) => `${e.pointer} ${e.message}`).join('; ')}.`,
+      errors,
+    );
   }
   return fault as Fault;
 }
@@ -68,7 +87,8 @@ export function sandboxRoutes(app: FastifyInstance, { state }: SandboxContext): 
   });
 
   app.post('/_sandbox/faults', (request, reply) => {
-    if (request.body === undefined) throw new SandboxProblem(415, 'Send the fault as JSON with Content-Type: application/json.');
+    if (request.body === undefined)
+      throw new SandboxProblem(415, 'Send the fault as JSON with Content-Type: application/json.');
     const fault = parseFault(request.body);
     const account = state.account(request.sandboxUser);
     const now = Date.now();
@@ -76,9 +96,15 @@ export function sandboxRoutes(app: FastifyInstance, { state }: SandboxContext): 
     if (fault.fault === 'expire_url' && generation && now >= generation.completedAt && now < generation.expiresAt) {
       // The current address expires now; nothing waits in the queue.
       expireNow(generation, now);
-      return reply.code(201).type('application/json').send(JSON.stringify({ faults: account.faults, expired: true }));
+      return reply
+        .code(201)
+        .type('application/json')
+        .send(JSON.stringify({ faults: account.faults, expired: true }));
     }
     account.faults.push(fault);
-    reply.code(201).type('application/json').send(JSON.stringify({ faults: account.faults }));
+    reply
+      .code(201)
+      .type('application/json')
+      .send(JSON.stringify({ faults: account.faults }));
   });
 }

@@ -21,13 +21,22 @@ export function creationRoutes(app: FastifyInstance, { state }: SandboxContext):
       const body = request.body;
       if (body === undefined) {
         if (request.headers['content-type'] === undefined) {
-          return sendProblem(reply, 415, 'The request has no Content-Type: send the body as JSON with Content-Type: application/json.');
+          return sendProblem(
+            reply,
+            415,
+            'The request has no Content-Type: send the body as JSON with Content-Type: application/json.',
+          );
         }
         return sendProblem(reply, 400, 'The request has no body: send a JSON object.');
       }
       if (!validate(body)) {
         const errors = bodyProblems(kind, body);
-        return sendProblem(reply, 422, `The body breaks the ${schema} schema of the contract: ${errors.map((e) => `${e.pointer || '/'} ${e.message}`).join('; ')}.`, errors);
+        return sendProblem(
+          reply,
+          422,
+          `The body breaks the ${schema} schema of the contract: ${errors.map((e) => `${e.pointer || '/'} ${e.message}`).join('; ')}.`,
+          errors,
+        );
       }
       const account = state.account(request.sandboxUser);
       account.counters[kind] += 1;
