@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderPages, stalePages } from './docs-pages.ts';
-import { DOCS_PAGE, } from './paths.ts';
+import { DOCS_PAGE } from './paths.ts';
 import { filesDiffer, redocly, withTempDir } from './tools.ts';
 
 export { DOCS_PAGE };

@@ -1,7 +1,7 @@
 // The lint runs, listed once: `npm run lint` prints each tool's own report, and the tests read each
 // one's machine-readable report and require no problem of any severity.
 import { BUNDLE_FILES, SOURCE } from './paths.ts';
-import { redocly, spectral } from './tools.ts';
+import { type RunOptions, redocly, runBin, spectral } from './tools.ts';
 import { WORKFLOW_FILES } from './workflows.ts';
 
 export interface LintRun {
@@ -42,7 +42,40 @@ const workflowFiles = WORKFLOW_FILES.map((workflow) => workflow.file);
 const arazzoSpectral = ['-r', '.spectral-arazzo.yaml', ...workflowFiles];
 const workflowRedoclyFiles = [...workflowFiles, 'openapi/workflows/sandbox.openapi.yaml'];
 
+/** Biome, the linter and formatter of the code (biome.jsonc): `biome ci` changes nothing and fails on any problem. */
+export const biome = (args: string[], options?: RunOptions) => runBin('@biomejs/biome', 'biome', args, options);
+
+/** The problems `biome ci` reports for the folder `cwd` (the repository by default), one line each. */
+export function biomeProblems(cwd?: string): string[] {
+  const result = biome(['ci', '--colors=off', '--reporter=json', '--max-diagnostics=200', '.'], cwd ? { cwd } : {});
+  let report: {
+    diagnostics?: {
+      category: string;
+      severity: string;
+      location?: { path?: string };
+      description?: string;
+      message?: string;
+    }[];
+  };
+  try {
+    report = JSON.parse(result.stdout);
+  } catch {
+    return [`biome ci exited with ${result.status}: ${result.stdout}${result.stderr}`];
+  }
+  const problems = (report.diagnostics ?? [])
+    .filter((d) => d.severity === 'error' || d.severity === 'warning')
+    .map((d) => `${d.category}: ${d.description ?? d.message ?? ''} at ${d.location?.path ?? '?'}`);
+  return problems.length === 0 && result.status !== 0
+    ? [`biome ci exited with ${result.status}: ${result.stderr}`]
+    : problems;
+}
+
 export const LINT_RUNS: LintRun[] = [
+  {
+    name: 'biome ci (the code: lint, import boundaries, format)',
+    print: () => biome(['ci', '.'], { inherit: true }).status,
+    problems: () => biomeProblems(),
+  },
   redoclyRun(SOURCE),
   redoclyRun(BUNDLES[0]!),
   spectralRun('spectral lint (source and bundles)', spectralFiles),

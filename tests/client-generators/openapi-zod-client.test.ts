@@ -1,7 +1,7 @@
 // openapi-zod-client: a Zodios client with zod schemas from the generator profile that
 // type-checks with the project's TypeScript, loads (its discriminated union of the status builds),
 // requests no wrong address, and works against the sandbox, its responses checked by zod.
-import { mkdirSync, readFileSync, } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
