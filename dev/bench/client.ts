@@ -34,9 +34,16 @@ const REQUESTS = 5000;
  */
 const FILE_PAIRS = 40;
 const SCRIPTS: Script[] = ['ascii', 'latin1', 'beyond-latin1'];
-const SCRIPT_NAMES: Record<Script, string> = { ascii: 'ASCII only', latin1: 'Latin-1', 'beyond-latin1': 'beyond Latin-1' };
+const SCRIPT_NAMES: Record<Script, string> = {
+  ascii: 'ASCII only',
+  latin1: 'Latin-1',
+  'beyond-latin1': 'beyond Latin-1',
+};
 const credentials = { username: 'bench-user', apiKey: 'bench-key', partnerId: 10042 };
-const headers = { Authorization: `Basic ${btoa(`${credentials.username}:${credentials.apiKey}`)}`, 'Partner-ID': String(credentials.partnerId) };
+const headers = {
+  Authorization: `Basic ${btoa(`${credentials.username}:${credentials.apiKey}`)}`,
+  'Partner-ID': String(credentials.partnerId),
+};
 
 const warmUpName = (script: string) => `${script}-small`;
 
@@ -56,12 +63,20 @@ async function serve(): Promise<void> {
     const status = /^\/([a-z0-9-]+)\/api\/public\/v3\/setups\/carriers$/.exec(request.url ?? '');
     const file = /^\/files\/([a-z0-9-]+)\.json$/.exec(request.url ?? '');
     if (status && files.has(status[1]!)) {
-      const body = JSON.stringify({ status: 'COMPLETED', expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), url: `${origin}/files/${status[1]}.json` });
+      const body = JSON.stringify({
+        status: 'COMPLETED',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        url: `${origin}/files/${status[1]}.json`,
+      });
       response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       response.end(body);
     } else if (file && files.has(file[1]!)) {
       const bytes = files.get(file[1]!)!;
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
+      response.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Length': bytes.length,
+        'Accept-Ranges': 'bytes',
+      });
       response.end(bytes);
     } else {
       response.writeHead(404).end();
@@ -72,7 +87,9 @@ async function serve(): Promise<void> {
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  console.log(JSON.stringify({ origin, bytes: Object.fromEntries(SCRIPTS.map((script) => [script, files.get(script)!.length])) }));
+  console.log(
+    JSON.stringify({ origin, bytes: Object.fromEntries(SCRIPTS.map((script) => [script, files.get(script)!.length])) }),
+  );
 }
 
 /**
@@ -81,7 +98,8 @@ async function serve(): Promise<void> {
  */
 async function measure(variant: string, origin: string, script: string): Promise<void> {
   const once = async (name: string): Promise<number> => {
-    if (variant === 'raw') return (JSON.parse(await (await fetch(`${origin}/files/${name}.json`)).text()) as unknown[]).length;
+    if (variant === 'raw')
+      return (JSON.parse(await (await fetch(`${origin}/files/${name}.json`)).text()) as unknown[]).length;
     const client = createShippingClient({ baseUrl: `${origin}/${name}/api/public/v3`, ...credentials });
     return (await fetchCarrierSetup(client, { pollIntervalMs: 15_000 })).length;
   };
@@ -94,7 +112,9 @@ async function measure(variant: string, origin: string, script: string): Promise
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
   if (carriers === 0) throw new Error('empty file');
-  console.log(JSON.stringify({ ms, cpuMs: (used.user + used.system) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({ ms, cpuMs: (used.user + used.system) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024 }),
+  );
 }
 
 async function startServer(): Promise<{ child: ChildProcess; origin: string; bytes: Record<Script, number> }> {
@@ -137,12 +157,19 @@ interface Side {
 
 /** FILE_PAIRS fresh processes per side, in pairs whose order alternates. */
 function wholeFile(origin: string, script: Script): { raw: Side; client: Side; timeRatios: number[] } {
-  const sides: Record<string, Side> = { raw: { ms: [], cpuMs: [], peakRssMiB: [] }, client: { ms: [], cpuMs: [], peakRssMiB: [] } };
+  const sides: Record<string, Side> = {
+    raw: { ms: [], cpuMs: [], peakRssMiB: [] },
+    client: { ms: [], cpuMs: [], peakRssMiB: [] },
+  };
   const timeRatios: number[] = [];
   for (let p = 0; p < FILE_PAIRS; p += 1) {
     const pair: Record<string, number> = {};
     for (const variant of p % 2 === 0 ? ['raw', 'client'] : ['client', 'raw']) {
-      const run = spawnSync(process.execPath, ['--expose-gc', scriptPath, '--measure', variant, '--origin', origin, '--script', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const run = spawnSync(
+        process.execPath,
+        ['--expose-gc', scriptPath, '--measure', variant, '--origin', origin, '--script', script],
+        { encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
       if (run.status !== 0) throw new Error(`--measure ${variant} failed:\n${run.stderr}`);
       const { ms, cpuMs, peakRssMiB } = JSON.parse(run.stdout) as { ms: number; cpuMs: number; peakRssMiB: number };
       sides[variant]!.ms.push(ms);
@@ -159,14 +186,22 @@ export async function bench(): Promise<void> {
   const server = await startServer();
   try {
     const us = await perRequest(server.origin);
-    console.log(`\nThe client. 1. Per request, GET /setups/carriers on loopback (${REQUESTS} sequential requests each, interleaved, median):`);
+    console.log(
+      `\nThe client. 1. Per request, GET /setups/carriers on loopback (${REQUESTS} sequential requests each, interleaved, median):`,
+    );
     for (const [name, value] of Object.entries(us)) console.log(`   ${name.padEnd(20)} ${value.toFixed(1)} µs`);
     const thin = us.client! / us['bare openapi-fetch']!;
-    console.log(`   client / bare openapi-fetch = ${thin.toFixed(3)} (goal <= 1.05: ${thin <= 1.05 ? 'met' : 'NOT met'})`);
+    console.log(
+      `   client / bare openapi-fetch = ${thin.toFixed(3)} (goal <= 1.05: ${thin <= 1.05 ? 'met' : 'NOT met'})`,
+    );
     console.log(`   client / raw fetch          = ${(us.client! / us['raw fetch']!).toFixed(3)} (for the record)`);
-    console.log(`   bare openapi-fetch / raw    = ${(us['bare openapi-fetch']! / us['raw fetch']!).toFixed(3)} (for the record)`);
+    console.log(
+      `   bare openapi-fetch / raw    = ${(us['bare openapi-fetch']! / us['raw fetch']!).toFixed(3)} (for the record)`,
+    );
 
-    console.log(`\n2. The setup file from loopback, status already COMPLETED: ${FILE_PAIRS} fresh processes a side, each downloading it once after ${WARM_UPS} runs on a ${WARM_UP_BYTES / 1024} KiB file of the same text; medians:`);
+    console.log(
+      `\n2. The setup file from loopback, status already COMPLETED: ${FILE_PAIRS} fresh processes a side, each downloading it once after ${WARM_UPS} runs on a ${WARM_UP_BYTES / 1024} KiB file of the same text; medians:`,
+    );
     for (const script of SCRIPTS) {
       const file = wholeFile(server.origin, script);
       const raw = { ms: median(file.raw.ms), cpu: median(file.raw.cpuMs), rss: median(file.raw.peakRssMiB) };
@@ -175,11 +210,21 @@ export async function bench(): Promise<void> {
       const memory = ours.rss / raw.rss;
       const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
       console.log(`   ${SCRIPT_NAMES[script]}, ${(server.bytes[script] / 1024 / 1024).toFixed(1)} MiB:`);
-      console.log(`     raw fetch + text() + JSON.parse   ${raw.ms.toFixed(0)} ms (CPU ${raw.cpu.toFixed(0)} ms), peak RSS ${raw.rss.toFixed(0)} MiB`);
-      console.log(`     fetchCarrierSetup (validated)     ${ours.ms.toFixed(0)} ms (CPU ${ours.cpu.toFixed(0)} ms), peak RSS ${ours.rss.toFixed(0)} MiB`);
-      console.log(`     time   fetchCarrierSetup / raw = ${time.toFixed(3)} (goal <= 1.05: ${time <= 1.05 ? 'met' : 'NOT met'}; pair by pair ${range(file.timeRatios)}, their median ${median(file.timeRatios).toFixed(3)})`);
-      console.log(`     memory fetchCarrierSetup / raw = ${memory.toFixed(3)} (goal <= 1.00: ${memory <= 1 ? 'met' : 'NOT met'}; highest peaks ${(Math.max(...file.client.peakRssMiB) / Math.max(...file.raw.peakRssMiB)).toFixed(3)})`);
-      console.log(`     CPU    fetchCarrierSetup / raw = ${(ours.cpu / raw.cpu).toFixed(3)} (for the record: CPU time of the process, all its threads, moves less with the load of the machine)`);
+      console.log(
+        `     raw fetch + text() + JSON.parse   ${raw.ms.toFixed(0)} ms (CPU ${raw.cpu.toFixed(0)} ms), peak RSS ${raw.rss.toFixed(0)} MiB`,
+      );
+      console.log(
+        `     fetchCarrierSetup (validated)     ${ours.ms.toFixed(0)} ms (CPU ${ours.cpu.toFixed(0)} ms), peak RSS ${ours.rss.toFixed(0)} MiB`,
+      );
+      console.log(
+        `     time   fetchCarrierSetup / raw = ${time.toFixed(3)} (goal <= 1.05: ${time <= 1.05 ? 'met' : 'NOT met'}; pair by pair ${range(file.timeRatios)}, their median ${median(file.timeRatios).toFixed(3)})`,
+      );
+      console.log(
+        `     memory fetchCarrierSetup / raw = ${memory.toFixed(3)} (goal <= 1.00: ${memory <= 1 ? 'met' : 'NOT met'}; highest peaks ${(Math.max(...file.client.peakRssMiB) / Math.max(...file.raw.peakRssMiB)).toFixed(3)})`,
+      );
+      console.log(
+        `     CPU    fetchCarrierSetup / raw = ${(ours.cpu / raw.cpu).toFixed(3)} (for the record: CPU time of the process, all its threads, moves less with the load of the machine)`,
+      );
     }
   } finally {
     server.child.kill();
@@ -188,7 +233,14 @@ export async function bench(): Promise<void> {
 
 // This file run on its own is a child of the measures: --serve the server, --measure one fresh process.
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { serve: { type: 'boolean' }, measure: { type: 'string' }, origin: { type: 'string' }, script: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'boolean' },
+      measure: { type: 'string' },
+      origin: { type: 'string' },
+      script: { type: 'string' },
+    },
+  });
   if (values.serve) await serve();
   else if (values.measure) await measure(values.measure, values.origin!, values.script!);
   else throw new Error('Run the bench with `npm run bench -- --part client`.');

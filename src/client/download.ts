@@ -81,7 +81,8 @@ class Received {
   append(chunk: Uint8Array, own: boolean): void {
     const end = this.length + chunk.length;
     if (this.total !== undefined && end > this.total) throw lengthMismatch(end, this.total, 'more');
-    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (own || isAscii(chunk))) this.#buffer = Buffer.allocUnsafe(this.total);
+    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (own || isAscii(chunk)))
+      this.#buffer = Buffer.allocUnsafe(this.total);
     if (this.#buffer) {
       this.#buffer.set(chunk, this.length);
       if (own) release(chunk);
@@ -130,10 +131,13 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
 function notUtf8(bytes: Uint8Array): ShippingApiError {
   const at = firstInvalidUtf8(bytes);
-  return new ShippingApiError(`The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`, {
-    code: 'INVALID_FILE',
-    operation,
-  });
+  return new ShippingApiError(
+    `The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`,
+    {
+      code: 'INVALID_FILE',
+      operation,
+    },
+  );
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
@@ -172,10 +176,13 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 function lengthMismatch(received: number, total: number, more: 'more' | 'fewer'): ShippingApiError {
-  return new ShippingApiError(`The carrier setup file has ${more} bytes than announced: ${received} received, ${total} announced by Content-Length or Content-Range.`, {
-    code: 'LENGTH_MISMATCH',
-    operation,
-  });
+  return new ShippingApiError(
+    `The carrier setup file has ${more} bytes than announced: ${received} received, ${total} announced by Content-Length or Content-Range.`,
+    {
+      code: 'LENGTH_MISMATCH',
+      operation,
+    },
+  );
 }
 
 /** Content-Length of the bytes as sent; unknown when a content coding changed them on the way. */
@@ -260,7 +267,9 @@ export async function download(url: string, options: DownloadOptions): Promise<D
       const total = range?.total ?? received.total;
       if (!range || range.start !== received.length || (received.total !== undefined && total !== received.total)) {
         // Not the bytes that follow ours: start again from the first byte.
-        const problem = new Error(`206 with Content-Range "${response.headers.get('Content-Range')}" does not continue at byte ${received.length}`);
+        const problem = new Error(
+          `206 with Content-Range "${response.headers.get('Content-Range')}" does not continue at byte ${received.length}`,
+        );
         await response.body?.cancel();
         received.restart(undefined);
         await brokeOff(problem);
@@ -294,7 +303,8 @@ export async function download(url: string, options: DownloadOptions): Promise<D
       await brokeOff(cut);
       continue;
     }
-    if (received.total !== undefined && received.length !== received.total) throw lengthMismatch(received.length, received.total, 'fewer');
+    if (received.total !== undefined && received.length !== received.total)
+      throw lengthMismatch(received.length, received.total, 'fewer');
     return { expired: false, text: received.text() };
   }
 }
@@ -311,16 +321,25 @@ async function follow(start: URL, extra: Headers, options: DownloadOptions): Pro
   let url = start;
   for (let hops = 0; ; hops += 1) {
     const headers = new Headers(extra);
-    if (options.credentialOrigins.has(url.origin)) for (const [name, value] of Object.entries(options.credentials)) headers.set(name, value);
+    if (options.credentialOrigins.has(url.origin))
+      for (const [name, value] of Object.entries(options.credentials)) headers.set(name, value);
     const response = await options.fetch(new Request(url, { headers, signal: options.signal, redirect: 'manual' }));
     const location = response.headers.get('Location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await response.body?.cancel();
     const next = parseUrl(location, url.href);
-    const problem = (text: string) => new ShippingApiError(`The file server ${url.origin} redirected the download (${response.status}) ${text}`, { code: 'HTTP_ERROR', operation, status: response.status });
-    if (next === null || (next.protocol !== 'https:' && next.protocol !== 'http:')) throw problem(`to "${location}", which is not an HTTP address.`);
+    const problem = (text: string) =>
+      new ShippingApiError(`The file server ${url.origin} redirected the download (${response.status}) ${text}`, {
+        code: 'HTTP_ERROR',
+        operation,
+        status: response.status,
+      });
+    if (next === null || (next.protocol !== 'https:' && next.protocol !== 'http:'))
+      throw problem(`to "${location}", which is not an HTTP address.`);
     if (!options.credentialOrigins.has(next.origin)) {
-      throw problem(`to ${next.origin}, which is not named in the credentialOrigins option of createShippingClient; name it there to follow such a redirect (it then receives the credentials).`);
+      throw problem(
+        `to ${next.origin}, which is not named in the credentialOrigins option of createShippingClient; name it there to follow such a redirect (it then receives the credentials).`,
+      );
     }
     if (hops + 1 > MAX_REDIRECTS) throw problem(`more than ${MAX_REDIRECTS} times in a row.`);
     url = next;
@@ -342,7 +361,11 @@ function isByteStream(body: ReadableStream<Uint8Array>): boolean {
 }
 
 /** Reads the body into received; returns the error that broke the connection, if one did. */
-async function stream(response: Response, received: Received, onProgress: DownloadOptions['onProgress']): Promise<unknown> {
+async function stream(
+  response: Response,
+  received: Received,
+  onProgress: DownloadOptions['onProgress'],
+): Promise<unknown> {
   if (!response.body) return undefined;
   const own = isByteStream(response.body);
   const reader = response.body.getReader();

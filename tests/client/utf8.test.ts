@@ -6,9 +6,40 @@ import { expect, it } from 'vitest';
 import { fileText, firstInvalidUtf8 } from '../../src/client/download.ts';
 
 // Bytes around the edges of UTF-8: lead bytes, continuation bytes, overlong and surrogate starts.
-const edgy = fc.constantFrom(0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf4, 0xf5, 0xff);
+const edgy = fc.constantFrom(
+  0x00,
+  0x41,
+  0x7f,
+  0x80,
+  0x8f,
+  0x90,
+  0x9f,
+  0xa0,
+  0xbf,
+  0xc0,
+  0xc1,
+  0xc2,
+  0xdf,
+  0xe0,
+  0xe1,
+  0xed,
+  0xee,
+  0xef,
+  0xf0,
+  0xf4,
+  0xf5,
+  0xff,
+);
 const text = fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => [...Buffer.from(s)]);
-const bytes = fc.array(fc.oneof(edgy.map((b) => [b]), text), { maxLength: 12 }).map((parts) => Uint8Array.from(parts.flat()));
+const bytes = fc
+  .array(
+    fc.oneof(
+      edgy.map((b) => [b]),
+      text,
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => Uint8Array.from(parts.flat()));
 
 it('names the end of the bytes exactly when they are UTF-8, and otherwise an offset before which they are', () => {
   fc.assert(
@@ -35,8 +66,33 @@ it.each([
 
 // Text in which "?" and characters in and beyond Latin-1 come after a long first stretch of Latin-1 text.
 const latin1Start = 'Leveringsbesked på SMS, ét ø. '.repeat(3000);
-const piece = fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('?', '??', 'ø', 'ÿ', '\u00a0', '\u0080', '€', '–', 'Ā', '\ufeff', '\u200b', '\u200d', '\ufe0f', '\u{e0001}', '\ufffd', '😀', 'ą', 'Ω'));
-const texts = fc.tuple(fc.boolean(), fc.boolean(), fc.array(piece, { maxLength: 8 })).map(([bom, long, pieces]) => `${bom ? '\ufeff' : ''}${long ? latin1Start : ''}${pieces.join('')}`);
+const piece = fc.oneof(
+  fc.string({ unit: 'grapheme-ascii', maxLength: 8 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc.constantFrom(
+    '?',
+    '??',
+    'ø',
+    'ÿ',
+    '\u00a0',
+    '\u0080',
+    '€',
+    '–',
+    'Ā',
+    '\ufeff',
+    '\u200b',
+    '\u200d',
+    '\ufe0f',
+    '\u{e0001}',
+    '\ufffd',
+    '😀',
+    'ą',
+    'Ω',
+  ),
+);
+const texts = fc
+  .tuple(fc.boolean(), fc.boolean(), fc.array(piece, { maxLength: 8 }))
+  .map(([bom, long, pieces]) => `${bom ? '\ufeff' : ''}${long ? latin1Start : ''}${pieces.join('')}`);
 
 it('decodes a file as TextDecoder does, byte order mark dropped, whether its characters lie in ASCII, in Latin-1 or beyond', () => {
   fc.assert(
