@@ -14,9 +14,9 @@ import {
 const work = workDir('hey-api');
 afterAll(() => work.remove());
 
-const driver = `import { createClient } from '../generators/client/client/index.js';
-import { createImportedShipment, createSalesOrder, createShipment, createShipmentDraft, requestCarrierSetup } from '../generators/client/index.js';
-import type { ImportedShipmentCreate, SalesOrderCreate, ShipmentCreate, ShipmentDraftCreate } from '../generators/client/types.gen.js';
+const driver = `import { createClient } from './client/client/index.js';
+import { createImportedShipment, createSalesOrder, createShipment, createShipmentDraft, requestCarrierSetup } from './client/index.js';
+import type { ImportedShipmentCreate, SalesOrderCreate, ShipmentCreate, ShipmentDraftCreate } from './client/types.gen.js';
 ${DRIVER_PRELUDE}
 ${typedBodies({ shipment: 'ShipmentCreate', salesOrder: 'SalesOrderCreate', importedShipment: 'ImportedShipmentCreate', shipmentDraft: 'ShipmentDraftCreate' })}
 

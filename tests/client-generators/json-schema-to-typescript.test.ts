@@ -36,7 +36,7 @@ function sample(): unknown {
 }
 
 const typed = (name: string, value: unknown) =>
-  `import type { CarrierSetupFile } from '../generators/setup-file.js';\nexport const ${name}: CarrierSetupFile = ${JSON.stringify(value, null, 2)};\n`;
+  `import type { CarrierSetupFile } from './setup-file.js';\nexport const ${name}: CarrierSetupFile = ${JSON.stringify(value, null, 2)};\n`;
 
 describe('json-schema-to-typescript', () => {
   it('generates types from the standalone schema of the carrier setup file', () => {

@@ -29,7 +29,7 @@ const MEDIA_TYPES = "mediaType === 'application/json' || mediaType === '*/*'";
 afterAll(() => work.remove());
 
 const driver = `import type { z } from 'zod';
-import { createApiClient, schemas } from '../generators/client/shipping.js';
+import { createApiClient, schemas } from './client/shipping.js';
 ${DRIVER_PRELUDE}
 type ShipmentCreate = z.infer<typeof schemas.ShipmentCreate>;
 type SalesOrderCreate = z.infer<typeof schemas.SalesOrderCreate>;

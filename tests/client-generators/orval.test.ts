@@ -43,9 +43,9 @@ export const customFetch = async <T>(url: string, options: RequestInit): Promise
 };
 `;
 
-const driver = `import { configure } from '../generators/fetcher.js';
-import { createImportedShipment, createSalesOrder, createShipment, createShipmentDraft, requestCarrierSetup } from '../generators/client/shipping.js';
-import type { ImportedShipmentCreate, SalesOrderCreate, ShipmentCreate, ShipmentDraftCreate } from '../generators/client/shipping.js';
+const driver = `import { configure } from './fetcher.js';
+import { createImportedShipment, createSalesOrder, createShipment, createShipmentDraft, requestCarrierSetup } from './client/shipping.js';
+import type { ImportedShipmentCreate, SalesOrderCreate, ShipmentCreate, ShipmentDraftCreate } from './client/shipping.js';
 ${DRIVER_PRELUDE}
 ${typedBodies({ shipment: 'ShipmentCreate', salesOrder: 'SalesOrderCreate', importedShipment: 'ImportedShipmentCreate', shipmentDraft: 'ShipmentDraftCreate' })}
 

@@ -14,7 +14,7 @@ import {
 const work = workDir('swagger-typescript-api');
 afterAll(() => work.remove());
 
-const driver = `import { Api, type ImportedShipmentCreate, type SalesOrderCreate, type ShipmentCreate, type ShipmentDraftCreate } from '../generators/client/api.js';
+const driver = `import { Api, type ImportedShipmentCreate, type SalesOrderCreate, type ShipmentCreate, type ShipmentDraftCreate } from './client/api.js';
 ${DRIVER_PRELUDE}
 ${typedBodies({ shipment: 'ShipmentCreate', salesOrder: 'SalesOrderCreate', importedShipment: 'ImportedShipmentCreate', shipmentDraft: 'ShipmentDraftCreate' })}
 
