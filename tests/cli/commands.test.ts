@@ -2,7 +2,7 @@
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
-import { setupFile, shipment } from '../preflight/fixture.ts';
+import { setupFile, shipment } from '../support/preflight.ts';
 
 const broken = setupFile() as any;
 broken[1].products[0].country_combinations[0].sender_country_code = 'no';

@@ -15,7 +15,7 @@ import {
   sandbox,
   typecheck,
   workDir,
-} from './support.ts';
+} from '../support/client-generators.ts';
 
 const work = workDir('json-schema-to-typescript');
 afterAll(() => work.remove());

@@ -21,7 +21,7 @@ import {
   typecheckDriver,
   typedBodies,
   workDir,
-} from './support.ts';
+} from '../support/client-generators.ts';
 
 const work = workDir('openapi-zod-client');
 // Bodies the contract leaves open are `*/*` in the profile; the tool reads application/json only by default.

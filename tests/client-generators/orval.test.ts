@@ -13,7 +13,7 @@ import {
   typecheckDriver,
   typedBodies,
   workDir,
-} from './support.ts';
+} from '../support/client-generators.ts';
 
 const work = workDir('orval');
 afterAll(() => work.remove());

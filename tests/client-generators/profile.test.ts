@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUNDLE, PROFILE } from './support.ts';
+import { BUNDLE, PROFILE } from '../support/client-generators.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const load = (file: string) => parse(readFileSync(file, 'utf8'));

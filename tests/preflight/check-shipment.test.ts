@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
 import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError } from '../../src/index.ts';
-import { setupFile, shipment } from './fixture.ts';
+import { setupFile, shipment } from '../support/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
 const check = (edit: (s: Record<string, any>) => void = () => {}): ShipmentCheck => {

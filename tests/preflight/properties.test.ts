@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { carrierSetupIndex, checkShipment } from '../../src/index.ts';
-import { setupFile, shipment } from './fixture.ts';
+import { setupFile, shipment } from '../support/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
 const codes = ['np_home', 'np_shop', 'ff_pallet', 'nope'];

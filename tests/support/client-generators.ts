@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../dev/paths.ts';
 import { makeTempDir, runBin } from '../../dev/tools.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from './basic.ts';
 
 const run = promisify(execFile);
 
@@ -87,7 +87,7 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
   const runner = path.join(dir, 'run.mjs');
   writeFileSync(
     runner,
-    `import { run } from './dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
+    `import { run } from '../client-generators/dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
   );
   // Not spawnSync: the sandbox answers from this process.
   const { stdout } = await run(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], {
