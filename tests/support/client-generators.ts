@@ -87,7 +87,7 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
   const runner = path.join(dir, 'run.mjs');
   writeFileSync(
     runner,
-    `import { run } from '../client-generators/dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
+    `import { run } from './dist/${file}';\nconst [baseUrl, user, key, partnerId] = process.argv.slice(2);\nprocess.stdout.write(JSON.stringify(await run(baseUrl, user, key, partnerId)));\n`,
   );
   // Not spawnSync: the sandbox answers from this process.
   const { stdout } = await run(process.execPath, [runner, baseUrl, USER, KEY, PARTNER_ID], {
