@@ -86,9 +86,9 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
   configure(
     setup
       .command('routes')
-      .description('the products, by carrier, that go from one country to another')
-      .requiredOption('--from <country>', 'the sender country code, such as DK')
-      .requiredOption('--to <country>', 'the receiver country code, such as SE')
+      .description('the products, by carrier, of a route; every route of the file without --from and --to')
+      .option('--from <country>', 'only routes from this sender country code, such as DK')
+      .option('--to <country>', 'only routes to this receiver country code, such as SE')
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--json', 'print the routes as JSON')
       .action(async (options) => done(await (await import('./commands/setup-routes.ts')).setupRoutes(options, io))),

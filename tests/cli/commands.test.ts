@@ -2,6 +2,7 @@
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
+import { carrierSetupIndex } from '../../src/index.ts';
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const broken = setupFile() as any;
@@ -55,7 +56,7 @@ describe('help and usage', () => {
   it.each([
     ['an unknown command', ['shipit']],
     ['a missing argument', ['check']],
-    ['a missing required flag', ['setup', 'routes', '--from', 'DK']],
+    ['a missing required flag', ['setup', 'pull']],
     ['an unknown flag', ['check', 'ship.json', '--fast']],
     ['a bad country code', ['setup', 'routes', '--from', 'Denmark', '--to', 'SE']],
   ])('exits 2 on %s', async (_name, argv) => {
@@ -125,6 +126,28 @@ describe('setup routes and setup show', () => {
     expect((await cli(['setup', 'routes', '--from', 'SE', '--to', 'DK'])).stdout).toBe(
       'No product of setup.json goes from SE to DK.\n',
     );
+  });
+
+  it('lists every route of the file without --from and --to, and the routes of one country with one of them', async () => {
+    const routes = [...carrierSetupIndex(setupFile() as never).routeKeys()]
+      .map((key) => key.replace('|', ' → '))
+      .sort();
+    const headers = (stdout: string) =>
+      stdout
+        .split('\n')
+        .filter((l) => / → [A-Z]{2}: /.test(l))
+        .map((l) => l.split(':')[0]);
+    const all = await cli(['setup', 'routes']);
+    expect(all.code).toBe(0);
+    expect(headers(all.stdout)).toEqual(routes);
+    expect(headers((await cli(['setup', 'routes', '--from', 'DK'])).stdout)).toEqual(
+      routes.filter((r) => r.startsWith('DK ')),
+    );
+    expect(headers((await cli(['setup', 'routes', '--to', 'no'])).stdout)).toEqual(
+      routes.filter((r) => r.endsWith(' NO')),
+    );
+    const json = JSON.parse((await cli(['setup', 'routes', '--json'])).stdout);
+    expect(json.routes.map((r: { from: string; to: string }) => `${r.from} → ${r.to}`)).toEqual(routes);
   });
 
   it('shows a product, and exits 2 for a code the file does not have', async () => {
