@@ -8,6 +8,7 @@ import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
+import { routeIndexRoutes } from './routes/route-index.ts';
 import { SandboxState } from './state.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {
@@ -116,6 +117,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     );
   });
 
+  routeIndexRoutes(app, context);
   app.register(async (scope) => {
     await registerAuth(scope);
     scope.addHook('onRequest', scope.basicAuth);
