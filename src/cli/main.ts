@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `shipping-api` executable.
-import { runCli } from './program.ts';
+// The `shipping-api` executable: the Node.js version is checked first, then the command line loaded.
+import { unsupportedNode } from './node-version.ts';
+
+const unsupported = unsupportedNode(process.versions.node);
+if (unsupported) {
+  process.stderr.write(`${unsupported}\n`);
+  process.exit(2);
+}
+const { runCli } = await import('./program.ts');
 
 // `npm run shipping-api -- …` runs in the package's folder; the paths given are the caller's.
 const cwd =

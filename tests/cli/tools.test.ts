@@ -83,3 +83,26 @@ describe('the built executable', () => {
     expect(result.stdout.trim()).toBe(pkg.version);
   });
 });
+
+describe('the Node.js version', () => {
+  it.each([
+    ['20.20.2', false],
+    ['22.11.0', false],
+    ['22.12.0', true],
+    ['24.21.0', true],
+    ['26.0.0', true],
+  ])('Node.js %s runs the command line: %s', async (version, runs) => {
+    const { unsupportedNode } = await import('../../src/cli/node-version.ts');
+    const reason = unsupportedNode(version);
+    expect(reason === undefined).toBe(runs);
+    if (!runs) expect(reason).toBe(`shipping-api needs Node.js 22.12 or later; this is Node.js ${version}.`);
+  });
+
+  it('is checked before the command line is loaded, which this Node.js then runs', () => {
+    const main = readFileSync(MAIN, 'utf8');
+    expect(main.indexOf('unsupportedNode(process.versions.node)')).toBeGreaterThan(0);
+    expect(main.indexOf('unsupportedNode(process.versions.node)')).toBeLessThan(main.indexOf("import('./program"));
+    expect(main).not.toMatch(/^import .*program/m);
+    expect(spawnSync(NODE, [MAIN, '--version'], { encoding: 'utf8' }).status).toBe(0);
+  });
+});
