@@ -83,14 +83,45 @@ it('replaces the file in one step, never writing into the old one', async () => 
   expect(lstatSync(path.join(files.dir, 'link.json')).isFile()).toBe(true);
 });
 
-it('removes the temporary file when the rename fails', async () => {
-  mkdirSync(path.join(files.dir, 'a-folder'));
-  const result = await run(['setup', 'pull', '--out', 'a-folder', '--poll-interval', '0.1'], {
+it.each([
+  ['an existing folder', () => mkdirSync(path.join(files.dir, 'a-folder')), 'a-folder', /a-folder is a folder/],
+  ['a folder that does not exist', () => undefined, 'no-such-folder/setup.json', /the folder .* does not exist/],
+  ['a folder that takes no file', () => undefined, '/proc/setup.json', /the folder \/proc cannot take a file/],
+])('exits 2 before any request when --out names %s', async (_what, prepare, out, message) => {
+  prepare();
+  const user = `out-${out.replace(/\W/g, '-')}`;
+  const result = await run(['setup', 'pull', '--out', out, '--poll-interval', '0.1'], {
     cwd: files.dir,
-    env: env('folder'),
+    env: env(user),
   });
-  expect(result.code).toBe(3);
-  expect(result.stderr).toContain('Could not write a-folder');
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(message);
+  // No request reached the sandbox: the user has no generation to poll.
+  const status = await fetch(`${sandbox.baseUrl}/setups/carriers`, {
+    headers: { authorization: `Basic ${btoa(`${user}:k`)}` },
+  });
+  expect(((await status.json()) as { status: string }).status).toBe('REQUESTED');
+  expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp') || f.endsWith('.probe'))).toEqual([]);
+});
+
+it('removes the temporary file when the rename fails', async () => {
+  // The folder appears at --out after the check, once the workflow has started.
+  const stderr: string[] = [];
+  const code = await runCli(['setup', 'pull', '--out', 'late-folder', '--poll-interval', '0.1'], {
+    stdout: { write: () => true },
+    stderr: {
+      write: (text: string) => {
+        stderr.push(text);
+        if (text.includes('REQUESTED')) mkdirSync(path.join(files.dir, 'late-folder'), { recursive: true });
+        return true;
+      },
+    },
+    env: env('late-folder'),
+    cwd: files.dir,
+    signals: new EventEmitter(),
+  });
+  expect(code).toBe(3);
+  expect(stderr.join('')).toContain('Could not write late-folder');
   expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 });
 

@@ -112,19 +112,40 @@ class Progress {
   }
 }
 
+/**
+ * The file --out names, checked before any request: its folder exists and takes a file, and it is
+ * not a folder itself. Bad input (exit 2) names what is wrong.
+ */
+async function outputFile(out: string, cwd: string): Promise<string> {
+  const target = path.resolve(cwd, out);
+  const directory = path.dirname(target);
+  const isFolder = (file: string) =>
+    stat(file).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+  if (!(await isFolder(directory)))
+    throw new CliError(`--out ${out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
+  if (await isFolder(target))
+    throw new CliError(`--out ${out}: ${target} is a folder; name the file to write.`, EXIT.BAD_INPUT);
+  const probe = path.join(directory, `.${path.basename(target)}.${process.pid}.probe`);
+  try {
+    await writeFile(probe, '');
+  } catch (error) {
+    throw new CliError(
+      `--out ${out}: the folder ${directory} cannot take a file (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      EXIT.BAD_INPUT,
+    );
+  }
+  await rm(probe, { force: true });
+  return target;
+}
+
 export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
   const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
-  const target = path.resolve(io.cwd, options.out);
+  const target = await outputFile(options.out, io.cwd);
   const directory = path.dirname(target);
-  if (
-    !(await stat(directory).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ))
-  ) {
-    throw new CliError(`--out ${options.out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
-  }
   const connection = connectionFromEnv(io.env);
   let client: ReturnType<typeof createShippingClient>;
   try {
