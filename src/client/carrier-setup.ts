@@ -3,7 +3,7 @@
 // expired), and return it checked against the contract.
 import { clientContext, type ClientContext, type ShippingClient } from './client.ts';
 import { download, type DownloadProgress } from './download.ts';
-import { ShippingApiError } from './errors.ts';
+import { connectionFailure, ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './clock.ts';
 import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
@@ -139,14 +139,11 @@ async function completedStatus(
     await pacer.next(signal);
     const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
       if (signal.aborted) throw error;
-      throw new ShippingApiError(
-        `GET /setups/carriers failed: ${error instanceof Error ? error.message : String(error)}.`,
-        {
-          code: 'NETWORK_ERROR',
-          operation,
-          cause: error,
-        },
-      );
+      throw new ShippingApiError(`GET /setups/carriers failed: ${connectionFailure(statusUrl(context), error)}.`, {
+        code: 'NETWORK_ERROR',
+        operation,
+        cause: error,
+      });
     });
     const { response } = result;
     if (THROTTLING_STATUSES.has(response.status)) {
@@ -165,7 +162,7 @@ async function completedStatus(
             status: 401,
             body,
           })
-        : new ShippingApiError(`GET /setups/carriers answered ${response.status} ${response.statusText}.`.trim(), {
+        : new ShippingApiError(httpErrorMessage(response, context), {
             code: 'HTTP_ERROR',
             operation,
             status: response.status,
@@ -177,6 +174,22 @@ async function completedStatus(
     onStatus?.(status);
     if (status.status === 'COMPLETED') return { status, serverDate: response.headers.get('Date') };
   }
+}
+
+/** The address of GET /setups/carriers under the client's base URL. */
+function statusUrl(context: ClientContext): string {
+  return `${context.baseUrl.href.replace(/\/+$/, '')}/setups/carriers`;
+}
+
+/** A status call answered with an error; a 404 is most often a base URL that is not the API root. */
+function httpErrorMessage(response: Response, context: ClientContext): string {
+  const answered = `GET /setups/carriers answered ${response.status} ${response.statusText}`.trim();
+  if (response.status !== 404) return `${answered}.`;
+  const base = context.baseUrl.href.replace(/\/+$/, '');
+  const hint = base.endsWith('/api/public/v3')
+    ? `${statusUrl(context)} is not served there`
+    : `the base URL ${base} does not end in /api/public/v3, where version 3 of the API lives (such as ${context.baseUrl.origin}/api/public/v3)`;
+  return `${answered}: ${hint}.`;
 }
 
 async function statusBody(response: Response): Promise<unknown> {

@@ -85,3 +85,26 @@ export async function readExcerpt(response: Response): Promise<string | undefine
   }
   return text + decoder.decode();
 }
+
+/** Connection errors of Node's fetch (undici), in words that name the address. */
+const CONNECTION_FAILURES: Record<string, (address: string) => string> = {
+  ECONNREFUSED: (address) => `the connection to ${address} was refused: nothing listens there`,
+  ENOTFOUND: (address) => `the host of ${address} was not found`,
+  EAI_AGAIN: (address) => `the host of ${address} could not be looked up`,
+  ECONNRESET: (address) => `the connection to ${address} was reset`,
+  ETIMEDOUT: (address) => `the connection to ${address} timed out`,
+  UND_ERR_CONNECT_TIMEOUT: (address) => `the connection to ${address} timed out`,
+  UND_ERR_SOCKET: (address) => `the connection to ${address} closed unexpectedly`,
+};
+
+/**
+ * Why a request to `url` failed to reach the server, in words: a refused connection names its
+ * host:port. Falls back to the error's own message.
+ */
+export function connectionFailure(url: string | URL, error: unknown): string {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  const address = new URL(url).host;
+  const words = cause?.code ? CONNECTION_FAILURES[cause.code] : undefined;
+  if (words) return words(address);
+  return error instanceof Error ? error.message : String(error);
+}

@@ -265,8 +265,20 @@ describe('the connection, from the environment only', () => {
       stderr: expect.stringContaining('SHIPPING_PARTNER_ID must be the numeric Partner ID'),
     });
     const http = await cli(['setup', 'pull', '--out', 'pulled.json'], { env });
-    expect(http).toMatchObject({ code: 2, stderr: expect.stringContaining('baseUrl must use HTTPS') });
-    for (const result of [partner, http]) expect(result.stderr + result.stdout).not.toContain(secret);
+    // Only the variable at fault is named.
+    expect(http).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('SHIPPING_BASE_URL: the value must use HTTPS'),
+    });
+    expect(http.stderr).not.toMatch(/SHIPPING_USER|SHIPPING_API_KEY|baseUrl/);
+    const user = await cli(['setup', 'pull', '--out', 'pulled.json'], {
+      env: { ...env, SHIPPING_BASE_URL: 'https://shipping.example/api/public/v3', SHIPPING_USER: 'a:b' },
+    });
+    expect(user).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('SHIPPING_USER: the value must not contain ":"'),
+    });
+    for (const result of [partner, http, user]) expect(result.stderr + result.stdout).not.toContain(secret);
   });
 
   it('has no flag for the credentials or the base URL', async () => {

@@ -148,3 +148,15 @@ it('exits 130 on Ctrl-C while polling, and writes nothing', async () => {
   );
   expect(signals.listenerCount('SIGINT')).toBe(0);
 });
+
+it('says a timeout in words: how long, and what was still going on', async () => {
+  const result = await run(['setup', 'pull', '--out', 'slow.json', '--poll-interval', '0.1', '--timeout', '0.05'], {
+    cwd: files.dir,
+    env: env('slow'),
+  });
+  expect(result.code).toBe(3);
+  expect(result.stderr).toContain(
+    'Timed out: no carrier setup file after 0.05 seconds; the file was still being requested or generated.',
+  );
+  expect(result.stderr).not.toMatch(/timeoutMs/);
+});

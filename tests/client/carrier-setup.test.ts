@@ -13,6 +13,7 @@ import {
 import {
   closeAll,
   cutAfter,
+  freePort,
   json,
   type ReceivedRequest,
   serveFile,
@@ -557,6 +558,33 @@ describe('fetchCarrierSetup', () => {
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 500, operation: 'requestCarrierSetup' });
     expect(error.body!.length).toBeLessThan(1100);
+  });
+
+  it('names host:port and "refused" when nothing listens at the base URL', async () => {
+    const port = await freePort();
+    const refused = createShippingClient({ baseUrl: `http://127.0.0.1:${port}/api/public/v3`, username, apiKey });
+    const error = await failure(fetchCarrierSetup(refused, { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', operation: 'requestCarrierSetup' });
+    expect(error.message).toBe(
+      `GET /setups/carriers failed: the connection to 127.0.0.1:${port} was refused: nothing listens there.`,
+    );
+  });
+
+  it('suggests the base path on a 404 from a base URL that does not end in /api/public/v3', async () => {
+    const server = await startServer((_request, response) => json(response, 404, {}));
+    const wrong = createShippingClient({ baseUrl: server.origin, username, apiKey });
+    const error = await failure(fetchCarrierSetup(wrong, { pollIntervalMs: 5 }));
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 404 });
+    expect(error.message).toContain(`the base URL ${server.origin} does not end in /api/public/v3`);
+    expect(error.message).toContain(`(such as ${server.origin}/api/public/v3)`);
+    const right = await failure(
+      fetchCarrierSetup(createShippingClient({ baseUrl: `${server.origin}/api/public/v3`, username, apiKey }), {
+        pollIntervalMs: 5,
+      }),
+    );
+    expect(right.message).toBe(
+      `GET /setups/carriers answered 404 Not Found: ${server.origin}/api/public/v3/setups/carriers is not served there.`,
+    );
   });
 
   it('stops promptly when the signal aborts while it waits between polls', async () => {

@@ -141,6 +141,27 @@ async function outputFile(out: string, cwd: string): Promise<string> {
   return target;
 }
 
+/** What the workflow was doing, by the operation an error names. */
+const OPERATIONS: Record<string, string> = {
+  requestCarrierSetup: 'the file was still being requested or generated',
+  downloadCarrierSetupFile: 'the file was still downloading',
+};
+
+/** The client option a message of createShippingClient is about, as the variable that sets it. */
+const VARIABLES: [RegExp, string][] = [
+  [/^baseUrl\b/, 'SHIPPING_BASE_URL'],
+  [/^username\b/, 'SHIPPING_USER'],
+  [/^apiKey\b/, 'SHIPPING_API_KEY'],
+];
+
+/** A refused connection setting, naming only the variable at fault. */
+function connectionProblem(message: string): string {
+  for (const [option, variable] of VARIABLES) {
+    if (option.test(message)) return `${variable}: ${message.replace(option, 'the value')}`;
+  }
+  return `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`;
+}
+
 export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
   const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
@@ -151,11 +172,8 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   try {
     client = createShippingClient(connection);
   } catch (error) {
-    // The message names the variable's rule, never its value's secret part.
-    throw new CliError(
-      `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${(error as Error).message}`,
-      EXIT.BAD_INPUT,
-    );
+    // The message names the variable at fault and its rule, never its value's secret part.
+    throw new CliError(connectionProblem((error as Error).message), EXIT.BAD_INPUT);
   }
 
   const controller = new AbortController();
@@ -189,6 +207,12 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
     }
     const message = error instanceof Error ? error.message : String(error);
     progress.done('The carrier setup workflow failed', false);
+    if (error instanceof ShippingApiError && error.code === 'TIMEOUT') {
+      throw new CliError(
+        `Timed out: no carrier setup file after ${options.timeout} seconds; ${OPERATIONS[error.operation] ?? error.operation}.`,
+        EXIT.REMOTE_FAILED,
+      );
+    }
     if (error instanceof ShippingApiError) {
       throw new CliError(
         `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`,
