@@ -2,7 +2,9 @@
 // one line naming the flag or the environment variable it came from.
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SANDBOX_PORT, parseSandboxPort } from '../src/sandbox/command-line.ts';
+import { DEFAULT_SANDBOX_PORT, PortInUseError, parseSandboxPort } from '../src/sandbox/command-line.ts';
+
+export { PortInUseError };
 
 /** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
 export function parsePort(value: string): number {
@@ -35,14 +37,6 @@ export const sandboxPortOption = (flag = 'port') =>
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {
   return new Command(name).description(description).allowExcessArguments(false).showSuggestionAfterError(true);
-}
-
-/** The error for a port already taken, in one line: which port, and how to choose another. */
-export class PortInUseError extends Error {
-  constructor(host: string, port: number, how: string) {
-    super(`Port ${port} on ${host} is in use; choose another with ${how}.`);
-    this.name = 'PortInUseError';
-  }
 }
 
 /**

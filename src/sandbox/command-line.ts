@@ -60,3 +60,11 @@ export function sandboxBanner(sandbox: RunningSandbox): string {
     `  Attributions, faults and reset: ${sandbox.origin}/_sandbox/ (see docs/sandbox.md)`,
   ].join('\n');
 }
+
+/** The error for a port already taken (the sandbox, the mock, the docs server), in one line: which port, and how to choose another. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number, how: string) {
+    super(`Port ${port} on ${host} is in use; choose another with ${how}.`);
+    this.name = 'PortInUseError';
+  }
+}

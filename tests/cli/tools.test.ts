@@ -1,6 +1,7 @@
 // `sandbox`, the tool the command line covers, the contract check it leaves to `npm run contract`,
 // and the built executable.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,21 @@ describe('contract', () => {
 });
 
 describe('sandbox', () => {
+  it('on a busy port, exits 2 with the one-line hint npm start and npm run sandbox give', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const result = await run(['sandbox', '--port', String(port)], { cwd: root });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim()).toBe(
+        `shipping-api: Port ${port} on 127.0.0.1 is in use; choose another with --port or SANDBOX_PORT.`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
+
   it('serves the API on loopback until Ctrl-C, then exits 0', async () => {
     const child = spawn(NODE, [MAIN, 'sandbox', '--port', '0', '--generation-ms', '0'], {
       cwd: root,

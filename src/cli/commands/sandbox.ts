@@ -1,6 +1,6 @@
 // `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
 import path from 'node:path';
-import type { SandboxCliOptions } from '../../sandbox/command-line.ts';
+import { PortInUseError, type SandboxCliOptions } from '../../sandbox/command-line.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
 
@@ -11,6 +11,9 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
   try {
     running = await startSandbox({ ...flags, setupFile });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new CliError(new PortInUseError('127.0.0.1', flags.port, '--port or SANDBOX_PORT').message, EXIT.BAD_INPUT);
+    }
     throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
   }
   line(io.stdout, running.baseUrl);
