@@ -6,6 +6,10 @@
 //   400  a JSON body that does not parse (with the position JSON.parse gives);
 //   413  a body over the size limit (1 MiB unless told);
 //   415  a body that is not JSON: every request body of the contract is application/json.
+// The API is served under /api/public/v3, like the sandbox and the service: the guard takes the
+// base path off before Prism, which serves the paths of the description at its root, and answers
+// 404 with the address to use for a path of the API asked without it. The file of a COMPLETED
+// status is at its own address, /carrier-setup-file.
 // Everything else goes to Prism unchanged, through @fastify/reply-from, except for one header: a
 // request without `Accept` is sent on with `Accept: */*`, which means the same (RFC 9110 §12.5.1).
 // Without it, Prism 5.16 picks the response's first media type as it is written, and for the `*/*`
@@ -15,6 +19,7 @@ import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sendProblem } from '../src/sandbox/problems.ts';
 import { PortInUseError } from './cli.ts';
+import { SETUP_FILE_PATH } from './routable.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -34,6 +39,9 @@ export interface RunningGuard {
   server: FastifyInstance;
   close: () => Promise<void>;
 }
+
+/** Where the mock serves the API, as the sandbox and the service do. */
+export const MOCK_BASE_PATH = '/api/public/v3';
 
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
@@ -83,13 +91,21 @@ export function createGuard({
   // A body goes on as the text received, with its own Content-Type, never encoded again.
   const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) =>
     headers.accept === undefined ? { ...headers, accept: '*/*' } : headers;
-  const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(request.url, {
+  const forward = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
+    reply.from(url, {
       rewriteRequestHeaders,
       ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}),
     });
-  app.all('/', forward);
-  app.all('/*', forward);
+  app.all(`${MOCK_BASE_PATH}/*`, (request, reply) => forward(request, reply, request.url.slice(MOCK_BASE_PATH.length)));
+  app.all(SETUP_FILE_PATH, (request, reply) => forward(request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return sendProblem(
+      reply,
+      404,
+      `The mock serves the API under ${MOCK_BASE_PATH}, like the sandbox and the service: ${request.method} ${MOCK_BASE_PATH}${path === '/' ? '/setups/carriers' : path}.`,
+    );
+  });
   return app;
 }
 

@@ -1,6 +1,6 @@
 // The mock as users run it: the guard on the public port, Prism behind it on a free loopback port.
 import { freePort } from './cli.ts';
-import { startGuard } from './guard.ts';
+import { MOCK_BASE_PATH, startGuard } from './guard.ts';
 import { startMock as startPrism } from './prism.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 
@@ -13,8 +13,10 @@ export interface MockOptions {
 }
 
 export interface RunningMock {
-  /** The address to call, with no trailing slash. */
+  /** The mock's origin, with no trailing slash. */
   url: string;
+  /** The base URL of the API on the mock: the origin and /api/public/v3, as on the service. */
+  baseUrl: string;
   /** Settles when Prism exits, with its exit code. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
@@ -44,21 +46,21 @@ export async function startMock({
     await guard.close();
     await prism.stop();
   };
-  return { url: guard.url, exited, stop };
+  return { url: guard.url, baseUrl: `${guard.url}${MOCK_BASE_PATH}`, exited, stop };
 }
 
-export function mockBanner(url: string): string {
+export function mockBanner(baseUrl: string): string {
   return [
-    `Mock of the Shipping Service Public API v3: ${url}`,
-    `  Give the client baseUrl "${url}" (any Basic credentials; none get 401).`,
-    `  curl -u apiuser:apikey ${url}/setups/carriers -H 'Prefer: example=completed'`,
+    `Mock of the Shipping Service Public API v3: ${baseUrl}`,
+    `  Give the client baseUrl "${baseUrl}" (any Basic credentials; none get 401).`,
+    `  curl -u apiuser:apikey ${baseUrl}/setups/carriers -H 'Prefer: example=completed'`,
   ].join('\n');
 }
 
 /** `npm run mock`: serves the mock until Ctrl-C, or until Prism exits (with its exit code). */
 export async function serveMock({ port }: { port: number }): Promise<void> {
   const mock = await startMock({ port });
-  console.log(mockBanner(mock.url));
+  console.log(mockBanner(mock.baseUrl));
   const stop = () => void mock.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -33,7 +33,7 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
     name: 'the mock',
     start: async ({ port }) => {
       const mock = await startMock({ port });
-      return { banner: mockBanner(mock.url), stop: mock.stop, exited: mock.exited };
+      return { banner: mockBanner(mock.baseUrl), stop: mock.stop, exited: mock.exited };
     },
   },
   {

@@ -66,7 +66,7 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
       .description('request the carrier setup file, wait for it, download it and write it atomically')
       .requiredOption('-o, --out <file>', 'the file to write (written to a temporary file, then renamed)')
       .option('--poll-interval <seconds>', 'time between two polls of GET /setups/carriers', '15')
-      .option('--timeout <seconds>', 'give up after this long')
+      .option('--timeout <seconds>', 'give up after this long (generation may take several minutes)', '1800')
       .option('--json', 'print a JSON summary on stdout')
       .addHelpText('after', '\nNeeds SHIPPING_BASE_URL, SHIPPING_USER and SHIPPING_API_KEY in the environment.')
       .action(async (options) => done(await (await import('./commands/setup-pull.ts')).setupPull(options, io))),

@@ -281,6 +281,11 @@ describe('the connection, from the environment only', () => {
     for (const result of [partner, http, user]) expect(result.stderr + result.stdout).not.toContain(secret);
   });
 
+  it('gives up after a default --timeout, shown in --help', async () => {
+    const { stdout } = await cli(['setup', 'pull', '--help']);
+    expect(stdout).toMatch(/--timeout <seconds>\s+give up after this long .*\(default: "1800"\)/s);
+  });
+
   it('has no flag for the credentials or the base URL', async () => {
     const { stdout } = await cli(['setup', 'pull', '--help']);
     expect(stdout).not.toMatch(/--(user|api-key|key|password|base-url|partner)/);

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** POSTs a body and gives up after a second: a request that gets no answer by then is a hang. */
 async function post(contentType: string | undefined, body: string) {
-  const response = await fetch(`${mock.url}/shipments`, {
+  const response = await fetch(`${mock.baseUrl}/shipments`, {
     method: 'POST',
     headers: { authorization: AUTH, ...(contentType ? { 'content-type': contentType } : {}) },
     body,
@@ -62,7 +62,7 @@ describe('the mock answers at once', () => {
   it('a well-formed body still reaches Prism', async () => {
     const answer = await post('application/json; charset=utf-8', '{}');
     expect(answer.status).toBe(200);
-    const status = await fetch(`${mock.url}/setups/carriers`, {
+    const status = await fetch(`${mock.baseUrl}/setups/carriers`, {
       headers: { authorization: AUTH, prefer: 'example=completed' },
       signal: AbortSignal.timeout(5000),
     });
@@ -93,7 +93,17 @@ describe('a request without Accept', () => {
       sender: { country_code: 'DK' },
       receiver: { country_code: 'DK' },
     });
-    expect(await bare('/shipments', 'POST', { 'content-type': 'application/json' }, shipment)).toBe(200);
+    expect(await bare('/api/public/v3/shipments', 'POST', { 'content-type': 'application/json' }, shipment)).toBe(200);
     expect(await bare('/carrier-setup-file', 'GET', { prefer: 'code=206, example=firstSlice' })).toBe(206);
+  });
+});
+
+describe('the base path', () => {
+  it('serves the API under /api/public/v3, like the sandbox and the service, and names it for a path without it', async () => {
+    const under = await fetch(`${mock.baseUrl}/setups/carriers`, { headers: { authorization: AUTH } });
+    expect(under.status).toBe(200);
+    const without = await fetch(`${mock.url}/setups/carriers`, { headers: { authorization: AUTH } });
+    expect(without.status).toBe(404);
+    expect(((await without.json()) as { detail: string }).detail).toContain('GET /api/public/v3/setups/carriers');
   });
 });

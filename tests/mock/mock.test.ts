@@ -17,7 +17,7 @@ let client: ShippingClient;
 
 beforeAll(async () => {
   mock = await startMock({ port: await freePort() });
-  client = createShippingClient({ baseUrl: mock.url, username: 'apiuser', apiKey: 'apikey', partnerId: 10042 });
+  client = createShippingClient({ baseUrl: mock.baseUrl, username: 'apiuser', apiKey: 'apikey', partnerId: 10042 });
 });
 
 afterAll(async () => {
@@ -75,7 +75,7 @@ describe('the mock answers every operation with every named example', () => {
 
 describe('the mock enforces the contract', () => {
   it('answers 401 with a Basic challenge when no credentials are sent', async () => {
-    const response = await fetch(`${mock.url}/setups/carriers`);
+    const response = await fetch(`${mock.baseUrl}/setups/carriers`);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
@@ -93,7 +93,7 @@ describe('the mock enforces the contract', () => {
   });
 
   it('answers a Partner-ID that is not a number with a validation error', async () => {
-    const response = await fetch(`${mock.url}/setups/carriers`, {
+    const response = await fetch(`${mock.baseUrl}/setups/carriers`, {
       headers: { authorization: basic('a', 'b'), 'partner-id': 'acme' },
     });
     expect(response.status).toBe(422);

@@ -55,7 +55,7 @@ describe('npm start', () => {
     });
 
     const docsUrl = `http://127.0.0.1:${docsPort}/`;
-    const mockUrl = `http://127.0.0.1:${mockPort}`;
+    const mockUrl = `http://127.0.0.1:${mockPort}/api/public/v3`;
     expect(output).toContain(`API reference: ${docsUrl}`);
     expect(output).toContain(`Mock of the Shipping Service Public API v3: ${mockUrl}`);
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}/api/public/v3`;
