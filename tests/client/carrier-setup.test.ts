@@ -202,7 +202,7 @@ describe('fetchCarrierSetup', () => {
   });
 
   // An ASCII file goes into one buffer sized from Content-Length, any other is joined from its chunks.
-  it.each(['ascii', 'latin1', 'beyond-latin1'] as const)('resumes a download of a %s file cut mid-body with a Range request where the server answers 206', async (script) => {
+  it.each(['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'] as const)('resumes a download of a %s file cut mid-body with a Range request where the server answers 206', async (script) => {
     const fileBytes = setupFileOfSize(256 * 1024, script);
     const fileData = JSON.parse(fileBytes.toString('utf8'));
     const clock = fakeClock();
@@ -328,7 +328,7 @@ describe('fetchCarrierSetup', () => {
   describe('the memory of the chunks', () => {
     // The file's bytes in 4 KiB pieces, across the three kinds of text.
     const pieces = (bytes: Buffer) => Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) => new Uint8Array(bytes.subarray(i * 4096, (i + 1) * 4096)));
-    const scripts = ['ascii', 'latin1', 'beyond-latin1'] as const;
+    const scripts = ['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'] as const;
 
     /**
      * A client whose fetch answers the file with the stream `body` makes (and the status over

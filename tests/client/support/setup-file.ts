@@ -23,19 +23,35 @@ function letters(index: number): string {
 }
 
 /**
- * The characters of the display names: ASCII only; Latin-1 (Danish); or beyond Latin-1, as real
- * files in a local language carry (en dash, curly quotes, the euro sign, Polish, Czech, Greek).
+ * The characters of the display names: ASCII only; Latin-1 (Danish); sparse beyond Latin-1, ASCII
+ * with an en dash or a Polish place name in about one service name in 50, as an English file with the
+ * odd local name carries; or dense beyond Latin-1, every name in a local language (en dash, curly
+ * quotes, the euro sign, Polish, Czech, Greek).
  */
-export type Script = 'ascii' | 'latin1' | 'beyond-latin1';
+export type Script = 'ascii' | 'latin1' | 'sparse-beyond-latin1' | 'dense-beyond-latin1';
 
-const serviceNames: Record<Script, { sms: string; email: string; note: string }> = {
+type Names = { sms: string; email: string; note: string };
+
+const serviceNames: Record<Exclude<Script, 'sparse-beyond-latin1'>, Names> = {
   ascii: { sms: 'Delivery notice by SMS', email: 'Delivery notice by e-mail', note: 'The receiver is told by e-mail.' },
   latin1: { sms: 'Aftenlevering', email: 'Leveringsbesked på e-mail', note: 'Modtageren får besked på e-mail.' },
-  'beyond-latin1': { sms: 'Powiadomienie SMS – „dostawa”', email: 'Oznámení e-mailem – Doručení', note: 'Ειδοποίηση με e-mail, χρέωση 0,50 €.' },
+  'dense-beyond-latin1': { sms: 'Powiadomienie SMS – „dostawa”', email: 'Oznámení e-mailem – Doručení', note: 'Ειδοποίηση με e-mail, χρέωση 0,50 €.' },
 };
 
+/** The odd names of the sparse file: one of them in every 25th country combination (2 service names each). */
+const sparseNames: Names[] = [
+  { ...serviceNames.ascii, sms: 'Delivery notice by SMS – evening' },
+  { ...serviceNames.ascii, sms: 'Delivery notice by SMS, Łódź' },
+];
+
+/** The service names of one country combination; `n` counts the combinations of the file. */
+function namesOf(script: Script, n: number): Names {
+  if (script !== 'sparse-beyond-latin1') return serviceNames[script];
+  // The first carrier has none, so that it is no longer than any other (setupFileOfSize).
+  return n % 25 === 24 ? sparseNames[Math.floor(n / 25) % 2]! : serviceNames.ascii;
+}
+
 function carrier(index: number, script: Script = 'latin1'): CarrierSetupFile[number] {
-  const names = serviceNames[script];
   const code = `carrier_${letters(index)}`;
   return {
     code,
@@ -44,25 +60,28 @@ function carrier(index: number, script: Script = 'latin1'): CarrierSetupFile[num
       name: `Product ${p} of carrier ${index}`,
       code: `${code}_product_${p}`,
       service_point_product: p === 0,
-      country_combinations: countries.map((receiver) => ({
-        sender_country_code: 'DK',
-        receiver_country_code: receiver,
-        platform_agreement_available: true,
-        own_agreement_available: receiver !== 'DK',
-        available_customer_numbers: ['5102345'],
-        customs_declaration_required: receiver === 'NO',
-        required_fields: ['receiver_email'],
-        optional_fields: ['reference'],
-        required_parcel_fields: ['weight'],
-        optional_parcel_fields: ['length', 'width', 'height'],
-        optional_dg_fields: [],
-        package_types: [],
-        allowed_incoterms: [],
-        available_services: [{ code: `${code}_sms`, name: names.sms, required_fields: ['receiver_phone'], optional_fields: [], own_agreement_required: false }],
-        required_services: [
-          { code: `${code}_email`, name: names.email, required_fields: ['receiver_email'], optional_fields: [], own_agreement_required: false, note: names.note },
-        ],
-      })),
+      country_combinations: countries.map((receiver, r) => {
+        const names = namesOf(script, (index * 3 + p) * countries.length + r);
+        return {
+          sender_country_code: 'DK',
+          receiver_country_code: receiver,
+          platform_agreement_available: true,
+          own_agreement_available: receiver !== 'DK',
+          available_customer_numbers: ['5102345'],
+          customs_declaration_required: receiver === 'NO',
+          required_fields: ['receiver_email'],
+          optional_fields: ['reference'],
+          required_parcel_fields: ['weight'],
+          optional_parcel_fields: ['length', 'width', 'height'],
+          optional_dg_fields: [],
+          package_types: [],
+          allowed_incoterms: [],
+          available_services: [{ code: `${code}_sms`, name: names.sms, required_fields: ['receiver_phone'], optional_fields: [], own_agreement_required: false }],
+          required_services: [
+            { code: `${code}_email`, name: names.email, required_fields: ['receiver_email'], optional_fields: [], own_agreement_required: false, note: names.note },
+          ],
+        };
+      }),
     })),
   };
 }
