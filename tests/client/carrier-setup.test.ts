@@ -201,7 +201,7 @@ describe('fetchCarrierSetup', () => {
     expect(files.received[0]?.headers.authorization).toBeUndefined();
   });
 
-  // An ASCII file goes into one buffer sized from Content-Length, any other is joined from its chunks.
+  // Each shape of text, as the bench measures them; the first answer's bytes are kept in one buffer sized from Content-Length.
   it.each(['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'] as const)('resumes a download of a %s file cut mid-body with a Range request where the server answers 206', async (script) => {
     const fileBytes = setupFileOfSize(256 * 1024, script);
     const fileData = JSON.parse(fileBytes.toString('utf8'));
