@@ -40,7 +40,9 @@ export type DownloadOutcome = { expired: false; text: string } | { expired: true
  */
 function release(bytes: Uint8Array): void {
   const buffer = bytes.buffer;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
+    (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  }
 }
 
 /** An announced length up to this is allocated at once; a larger one may be a server's mistake. */
