@@ -1,7 +1,6 @@
 // The download of the carrier setup file: streamed, with progress, resumed with a Range request when
 // the connection breaks mid-body (or started again when the server ignores Range), a bounded number
 // of times, and checked against the length the server announced.
-import { isAscii } from 'node:buffer';
 import { parseUrl } from './urls.ts';
 import type { Fetch } from './client.ts';
 import { readExcerpt, ShippingApiError } from './errors.ts';
@@ -35,11 +34,6 @@ export interface DownloadOptions {
 
 export type DownloadOutcome = { expired: false; text: string } | { expired: true; status: number };
 
-const decoder = new TextDecoder();
-
-/** An announced length up to this may be allocated at once. */
-const PREALLOCATE_LIMIT = 256 * 1024 * 1024;
-
 /**
  * Frees the memory of bytes that nothing else can read at once, instead of when the collector
  * finds them: their ArrayBuffer is detached. Only for bytes whose ArrayBuffer they span whole.
@@ -51,18 +45,14 @@ function release(bytes: Uint8Array): void {
   }
 }
 
+/** An announced length up to this is allocated at once; a larger one may be a server's mistake. */
+const PREALLOCATE_LIMIT = 256 * 1024 * 1024;
+
 /**
- * The file received so far, joined and decoded once at the end. Its bytes go, chunk by chunk, into
- * one buffer allocated from the announced length when the first chunk arrives, if the chunks are the
- * reader's own (they come from a byte stream, which takes every chunk from its source as it is
- * enqueued, as fetch's bodies do): each chunk's memory is then freed as soon as it is copied, so the
- * next chunk reuses it, and the file never takes more than its own length plus one chunk. Chunks
- * that may still be their source's are kept as they arrived and joined at the end, as
- * Response#text() does, unless the first one is ASCII; then one buffer is allocated for them as
- * well, because the string TextDecoder makes of ASCII bytes needs them no longer. The joined bytes of
- * an ASCII text are freed as soon as it is decoded. Measured on 30 MB files
- * against raw fetch + text() + JSON.parse, each a process's only large download: the bench figures in
- * docs/client.md.
+ * The file received so far. Its bytes go into one buffer allocated from the announced length when
+ * the first chunk arrives, and each chunk that is the reader's own is freed once copied; without an
+ * announced length, the chunks are kept and joined at the end. The bytes of an ASCII text are freed
+ * as soon as it is decoded. What each of these saves is measured in docs/client.md.
  */
 class Received {
   length = 0;
@@ -77,11 +67,11 @@ class Received {
     this.#buffer = undefined;
   }
 
-  /** Adds a chunk; `own`: the chunk is the reader's alone, so its memory may be freed once copied. */
+  /** `own`: the chunk is the reader's alone (a byte stream's), so its memory may be freed once copied. */
   append(chunk: Uint8Array, own: boolean): void {
     const end = this.length + chunk.length;
     if (this.total !== undefined && end > this.total) throw lengthMismatch(end, this.total, 'more');
-    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT && (own || isAscii(chunk)))
+    if (this.length === 0 && this.total !== undefined && this.total <= PREALLOCATE_LIMIT)
       this.#buffer = Buffer.allocUnsafe(this.total);
     if (this.#buffer) {
       this.#buffer.set(chunk, this.length);
@@ -92,85 +82,53 @@ class Received {
 
   /** The file as text; the bytes are let go. Throws INVALID_FILE at the first byte that is not UTF-8. */
   text(): string {
-    const bytes = this.#buffer ? this.#buffer.subarray(0, this.length) : Buffer.concat(this.#chunks, this.length);
+    const bytes = this.#buffer?.subarray(0, this.length) ?? Buffer.concat(this.#chunks, this.length);
     this.#chunks = [];
     this.#buffer = undefined;
-    const { text, oneByte } = decodeFile(bytes);
-    if (oneByte) release(bytes);
+    const text = fileText(bytes);
+    // As many characters as bytes: ASCII, whose string needs the bytes no longer.
+    if (text.length === bytes.length) release(bytes);
     return text;
-  }
-}
-
-/**
- * UTF-8 bytes as text, without a byte order mark. Throws INVALID_FILE at the first byte that is not
- * UTF-8. ASCII needs no check; other text is decoded by a decoder that checks UTF-8 as it goes, in
- * one pass. The decoders are the one Response#text() uses, which also drops a byte order mark, no
- * part of the JSON text (RFC 8259 8.1).
- */
-export function fileText(bytes: Uint8Array): string {
-  return decodeFile(bytes).text;
-}
-
-/**
- * fileText, and whether the string has one byte per character (ASCII). Only then are the bytes freed
- * before the text is parsed: the two-byte string that Node 24's TextDecoder makes of any other text
- * was measured to parse sooner with them left to the collector. Latin-1 text is not transcoded into
- * a one-byte string: that saved memory but cost more time than it saved. The figures of both are in
- * docs/client.md.
- */
-function decodeFile(bytes: Uint8Array): { text: string; oneByte: boolean } {
-  if (isAscii(bytes)) return { text: decoder.decode(bytes), oneByte: true };
-  try {
-    return { text: strictDecoder.decode(bytes), oneByte: false };
-  } catch {
-    throw notUtf8(bytes);
   }
 }
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
-function notUtf8(bytes: Uint8Array): ShippingApiError {
-  const at = firstInvalidUtf8(bytes);
-  return new ShippingApiError(
-    `The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`,
-    {
-      code: 'INVALID_FILE',
-      operation,
-    },
-  );
+/**
+ * UTF-8 bytes as text, without a byte order mark (no part of the JSON text, RFC 8259 8.1), as
+ * Response#text() makes it. Throws INVALID_FILE at the first byte that is not UTF-8.
+ */
+export function fileText(bytes: Uint8Array): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new ShippingApiError(
+      `The carrier setup file is not UTF-8 text: the bytes from byte ${at} on (${hex(bytes.subarray(at, at + 4))}) are no UTF-8 character.`,
+      {
+        code: 'INVALID_FILE',
+        operation,
+      },
+    );
+  }
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
 
-/** The offset of the first byte that does not start or continue a well-formed UTF-8 character (RFC 3629). */
+/**
+ * The offset of the first byte that does not start or continue a well-formed UTF-8 character, or
+ * the length when there is none. A lenient decoder puts U+FFFD where such bytes start (Encoding
+ * Standard, UTF-8 decoder); a U+FFFD that the bytes spell out (ef bf bd) is text, not an error.
+ */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const lead = bytes[i]!;
-    if (lead < 0x80) {
-      i += 1;
-      continue;
-    }
-    // The length of the sequence, and the range of its second byte, which rules out overlong forms,
-    // surrogates and code points beyond U+10FFFF.
-    let size: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) size = 2;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      size = 3;
-      if (lead === 0xe0) low = 0xa0;
-      if (lead === 0xed) high = 0x9f;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      size = 4;
-      if (lead === 0xf0) low = 0x90;
-      if (lead === 0xf4) high = 0x8f;
-    } else return i;
-    if (i + size > bytes.length) return i;
-    const second = bytes[i + 1]!;
-    if (second < low || second > high) return i;
-    for (let k = 2; k < size; k += 1) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
-    i += size;
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  let at = 0;
+  let from = 0;
+  for (let i = text.indexOf('\ufffd'); i !== -1; i = text.indexOf('\ufffd', i + 1)) {
+    at += Buffer.byteLength(text.slice(from, i));
+    if (bytes[at] !== 0xef || bytes[at + 1] !== 0xbf || bytes[at + 2] !== 0xbd) return at;
+    at += 3;
+    from = i + 1;
   }
   return bytes.length;
 }
@@ -204,100 +162,125 @@ function resumeDelayMs(failures: number): number {
   return failures <= 1 ? 0 : Math.min(1000 * 2 ** (failures - 2), 30_000);
 }
 
+/** What the download keeps between its requests of the file. */
+interface Resume {
+  received: Received;
+  /** If-Range makes the server send the whole file again if it changed since the first answer. */
+  validator: string | undefined;
+  resumable: boolean;
+}
+
+/** What to do with an answer: read its body, ask again, start again after a break, or stop. */
+type Next = { read: true } | { again: true } | { brokeOff: Error } | { expired: number };
+
+/** The 401 of the file server, saying whether the credentials were sent to its origin at all. */
+async function refusedCredentials(at: URL, response: Response, options: DownloadOptions): Promise<ShippingApiError> {
+  const sent = options.credentialOrigins.has(at.origin);
+  return new ShippingApiError(
+    sent
+      ? `The file server ${at.origin} refused the credentials (401 Unauthorized): check username and apiKey.`
+      : `The file server ${at.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${at.origin}" in the credentialOrigins option of createShippingClient to send them there.`,
+    { code: 'UNAUTHORIZED', operation, status: 401, body: options.redact((await readExcerpt(response)) ?? '') },
+  );
+}
+
+/** Reads the status of an answer of the file server (not 401), and updates what a resume needs. */
+async function nextStep(response: Response, resume: Resume, options: DownloadOptions): Promise<Next> {
+  const { received } = resume;
+  if (EXPIRED_STATUSES.has(response.status)) {
+    await response.body?.cancel();
+    return { expired: response.status };
+  }
+  if (THROTTLING_STATUSES.has(response.status)) {
+    await response.body?.cancel();
+    options.pacer.throttled(response.headers.get('Retry-After'));
+    return { again: true };
+  }
+  if (response.status === 206 && received.length > 0) {
+    const range = contentRange(response);
+    const total = range?.total ?? received.total;
+    if (!range || range.start !== received.length || (received.total !== undefined && total !== received.total)) {
+      // Not the bytes that follow ours: start again from the first byte.
+      const problem = new Error(
+        `206 with Content-Range "${response.headers.get('Content-Range')}" does not continue at byte ${received.length}`,
+      );
+      await response.body?.cancel();
+      received.restart(undefined);
+      return { brokeOff: problem };
+    }
+    received.total = total;
+    return { read: true };
+  }
+  if (response.status === 200) {
+    // The whole file: the first answer, or a server that ignored Range.
+    received.restart(announcedLength(response));
+    resume.resumable = !response.headers.has('Content-Encoding');
+    const etag = response.headers.get('ETag');
+    resume.validator = etag && !etag.startsWith('W/') ? etag : (response.headers.get('Last-Modified') ?? undefined);
+    return { read: true };
+  }
+  if (response.status === 416 && received.length > 0) {
+    await response.body?.cancel();
+    const problem = new Error(`416 for bytes=${received.length}-`);
+    received.restart(undefined);
+    return { brokeOff: problem };
+  }
+  throw new ShippingApiError(`The file server answered ${response.status} ${response.statusText}.`.trim(), {
+    code: 'HTTP_ERROR',
+    operation,
+    status: response.status,
+    body: options.redact((await readExcerpt(response)) ?? ''),
+  });
+}
+
+/** The headers of the next request: a Range from the bytes received, with If-Range. */
+function resumeHeaders({ received, validator }: Resume): Headers {
+  const headers = new Headers();
+  if (received.length > 0) {
+    headers.set('Range', `bytes=${received.length}-`);
+    if (validator) headers.set('If-Range', validator);
+  }
+  return headers;
+}
+
 export async function download(url: string, options: DownloadOptions): Promise<DownloadOutcome> {
   const { signal } = options;
-  const received = new Received();
-  // If-Range makes the server send the whole file again if it changed since the first answer.
-  let validator: string | undefined;
-  let resumable = false;
+  const resume: Resume = { received: new Received(), validator: undefined, resumable: false };
+  const { received } = resume;
   let failures = 0;
-  let lastFailure: unknown;
 
   const brokeOff = async (cause: unknown): Promise<void> => {
     failures += 1;
-    lastFailure = cause;
     if (failures >= options.maxAttempts) {
       const total = received.total === undefined ? 'an unknown number of' : String(received.total);
       throw new ShippingApiError(
         `The carrier setup file download broke off ${failures} times (maxDownloadAttempts); the last try stopped at ${received.length} of ${total} bytes.`,
-        { code: 'DOWNLOAD_FAILED', operation, cause: lastFailure },
+        { code: 'DOWNLOAD_FAILED', operation, cause },
       );
     }
-    if (!resumable) received.restart(undefined);
+    if (!resume.resumable) received.restart(undefined);
     await options.clock.sleep(resumeDelayMs(failures), signal);
   };
 
   for (;;) {
     await options.pacer.next(signal);
-    const headers = new Headers();
-    if (received.length > 0) {
-      headers.set('Range', `bytes=${received.length}-`);
-      if (validator) headers.set('If-Range', validator);
-    }
-    let response: Response;
-    let at: URL;
+    let answer: { response: Response; url: URL };
     try {
-      ({ response, url: at } = await follow(new URL(url), headers, options));
+      answer = await follow(new URL(url), resumeHeaders(resume), options);
     } catch (error) {
       if (signal.aborted || error instanceof ShippingApiError) throw error;
       await brokeOff(error);
       continue;
     }
-
-    if (response.status === 401) {
-      const sent = options.credentialOrigins.has(at.origin);
-      throw new ShippingApiError(
-        sent
-          ? `The file server ${at.origin} refused the credentials (401 Unauthorized): check username and apiKey.`
-          : `The file server ${at.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${at.origin}" in the credentialOrigins option of createShippingClient to send them there.`,
-        { code: 'UNAUTHORIZED', operation, status: 401, body: options.redact((await readExcerpt(response)) ?? '') },
-      );
-    }
-    if (EXPIRED_STATUSES.has(response.status)) {
-      await response.body?.cancel();
-      return { expired: true, status: response.status };
-    }
-    if (THROTTLING_STATUSES.has(response.status)) {
-      await response.body?.cancel();
-      options.pacer.throttled(response.headers.get('Retry-After'));
+    if (answer.response.status === 401) throw await refusedCredentials(answer.url, answer.response, options);
+    const next = await nextStep(answer.response, resume, options);
+    if ('expired' in next) return { expired: true, status: next.expired };
+    if ('again' in next) continue;
+    if ('brokeOff' in next) {
+      await brokeOff(next.brokeOff);
       continue;
     }
-    if (response.status === 206 && received.length > 0) {
-      const range = contentRange(response);
-      const total = range?.total ?? received.total;
-      if (!range || range.start !== received.length || (received.total !== undefined && total !== received.total)) {
-        // Not the bytes that follow ours: start again from the first byte.
-        const problem = new Error(
-          `206 with Content-Range "${response.headers.get('Content-Range')}" does not continue at byte ${received.length}`,
-        );
-        await response.body?.cancel();
-        received.restart(undefined);
-        await brokeOff(problem);
-        continue;
-      }
-      received.total = total;
-    } else if (response.status === 200) {
-      // The whole file: the first answer, or a server that ignored Range.
-      received.restart(announcedLength(response));
-      resumable = !response.headers.has('Content-Encoding');
-      const etag = response.headers.get('ETag');
-      validator = etag && !etag.startsWith('W/') ? etag : (response.headers.get('Last-Modified') ?? undefined);
-    } else if (response.status === 416 && received.length > 0) {
-      const problem = new Error(`416 for bytes=${received.length}-`);
-      await response.body?.cancel();
-      received.restart(undefined);
-      await brokeOff(problem);
-      continue;
-    } else {
-      throw new ShippingApiError(`The file server answered ${response.status} ${response.statusText}.`.trim(), {
-        code: 'HTTP_ERROR',
-        operation,
-        status: response.status,
-        body: options.redact((await readExcerpt(response)) ?? ''),
-      });
-    }
-
-    const cut = await stream(response, received, options.onProgress);
+    const cut = await stream(answer.response, received, options.onProgress);
     if (cut !== undefined) {
       if (signal.aborted) throw cut;
       await brokeOff(cut);

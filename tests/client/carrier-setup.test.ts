@@ -259,8 +259,8 @@ describe('fetchCarrierSetup', () => {
     expect(files.received[0]?.headers.authorization).toBeUndefined();
   });
 
-  // An ASCII file goes into one buffer sized from Content-Length, any other is joined from its chunks.
-  it.each(['ascii', 'latin1', 'beyond-latin1'] as const)(
+  // Each shape of text, as the bench measures them; the first answer's bytes are kept in one buffer sized from Content-Length.
+  it.each(['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'] as const)(
     'resumes a download of a %s file cut mid-body with a Range request where the server answers 206',
     async (script) => {
       const fileBytes = setupFileOfSize(256 * 1024, script);
@@ -421,13 +421,14 @@ describe('fetchCarrierSetup', () => {
         { length: Math.ceil(bytes.length / 4096) },
         (_, i) => new Uint8Array(bytes.subarray(i * 4096, (i + 1) * 4096)),
       );
-    const scripts = ['ascii', 'latin1', 'beyond-latin1'] as const;
+    const scripts = ['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'] as const;
 
     /**
-     * A client whose fetch answers the file with the stream `body` makes (and the status over
-     * loopback), and the chunks that the client's reader of that stream received.
+     * A client whose fetch answers the file with the stream `body` makes, announcing `announced`
+     * bytes (and the status over loopback), and the chunks that the client's reader of that stream
+     * received.
      */
-    async function clientWithBody(bytes: Buffer, body: () => ReadableStream<Uint8Array>) {
+    async function clientWithBody(bytes: Buffer, body: () => ReadableStream<Uint8Array>, announced = bytes.length) {
       const api = await startApi((origin) => [completed(`${origin}${FILE_PATH}`)]);
       const read: Uint8Array[] = [];
       const fileBody = () => {
@@ -450,7 +451,7 @@ describe('fetchCarrierSetup', () => {
       };
       const fetch = (request: Request) =>
         new URL(request.url).pathname === FILE_PATH
-          ? Promise.resolve(new Response(fileBody(), { headers: { 'Content-Length': String(bytes.length) } }))
+          ? Promise.resolve(new Response(fileBody(), { headers: { 'Content-Length': String(announced) } }))
           : globalThis.fetch(request);
       return {
         shipping: createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, fetch }),
@@ -488,6 +489,24 @@ describe('fetchCarrierSetup', () => {
       expect(await fetchCarrierSetup(shipping, { pollIntervalMs: 5 })).toEqual(JSON.parse(bytes.toString('utf8')));
       expect(read).toHaveLength(parts.length);
       expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    });
+
+    it('keeps the chunks, and reports the shortfall, when the announced length is too large to allocate at once', async () => {
+      const bytes = setupFileOfSize(64 * 1024, 'ascii');
+      const { shipping } = await clientWithBody(
+        bytes,
+        () => {
+          const parts = pieces(bytes);
+          return new ReadableStream({
+            type: 'bytes',
+            pull: (controller) => (parts.length > 0 ? controller.enqueue(parts.shift()!) : controller.close()),
+          });
+        },
+        2 ** 40,
+      );
+      const error = await failure(fetchCarrierSetup(shipping, { pollIntervalMs: 5 }));
+      expect(error.code).toBe('LENGTH_MISMATCH');
+      expect(error.message).toContain(`${bytes.length} received, ${2 ** 40} announced`);
     });
   });
 

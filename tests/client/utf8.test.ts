@@ -60,6 +60,7 @@ it.each([
   ['a code point beyond U+10FFFF', [0xf4, 0x90, 0x80, 0x80], 0],
   ['a character cut at the end', [0x41, 0xe2, 0x80], 1],
   ['a stray continuation byte', [0xe2, 0x80, 0x93, 0x93], 3],
+  ['a broken byte after a U+FFFD that the bytes spell out', [0x41, 0xef, 0xbf, 0xbd, 0x42, 0xc3, 0x28], 5],
 ])('finds %s', (_, input, offset) => {
   expect(firstInvalidUtf8(Uint8Array.from(input))).toBe(offset);
 });
