@@ -33,7 +33,7 @@ describe('npm run lint (biome ci)', () => {
 
   it.each([
     ['src/ importing dev/', 'src/client/planted.ts', "import { root } from '../../dev/paths.ts';\n"],
-    ['src/ importing tests/', 'src/sandbox/planted.ts', "import { basic } from '../support/basic.ts';\n"],
+    ['src/ importing tests/', 'src/sandbox/planted.ts', "import { basic } from '../../tests/support/basic.ts';\n"],
     ['src/ importing scripts/', 'src/cli/planted.ts', "import '../../scripts/build.ts';\n"],
     [
       'generated/ read outside src/contract/artifacts.ts',
