@@ -250,19 +250,22 @@ export function describeRuns(runs: WorkflowRun[]): string {
   return lines.join('\n');
 }
 
-/**
- * `npm run workflows`: runs the workflows against `server` with the credentials of the environment,
- * prints the output of each failed (or, verbose, every) run and a summary. Returns 0 when every
- * workflow passed, 1 when a step failed, 2 on a usage error.
- */
-export async function runWorkflowsCommand(options: {
+/** The flags of `npm run workflows`. */
+export interface WorkflowsCommandOptions {
   server?: string;
   workflow?: string[];
   pollSeconds: number;
   pollLimit: number;
   reportDir?: string;
   verbose?: boolean;
-}): Promise<number> {
+}
+
+/**
+ * `npm run workflows`: runs the workflows against `server` with the credentials of the environment,
+ * prints the output of each failed (or, verbose, every) run and a summary. Returns 0 when every
+ * workflow passed, 1 when a step failed, 2 on a usage error.
+ */
+export async function runWorkflowsCommand(options: WorkflowsCommandOptions): Promise<number> {
   try {
     const runs = await runWorkflows({
       server: options.server ?? process.env.SHIPPING_BASE_URL ?? '',

@@ -2,7 +2,13 @@
 // `redocly respect`, credentials from SHIPPING_USER and SHIPPING_API_KEY (dev/workflows.ts).
 import { InvalidArgumentError } from 'commander';
 import { command, run } from '../dev/cli.ts';
-import { DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS, runWorkflowsCommand, WORKFLOW_FILES } from '../dev/workflows.ts';
+import {
+  DEFAULT_POLL_LIMIT,
+  DEFAULT_POLL_SECONDS,
+  runWorkflowsCommand,
+  WORKFLOW_FILES,
+  type WorkflowsCommandOptions,
+} from '../dev/workflows.ts';
 
 function wholeNumber(value: string): number {
   const number = Number(value);
@@ -37,12 +43,5 @@ Example:
   .showHelpAfterError()
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
   .parse()
-  .opts<{
-    server?: string;
-    workflow?: string[];
-    pollSeconds: number;
-    pollLimit: number;
-    reportDir?: string;
-    verbose?: boolean;
-  }>();
+  .opts<WorkflowsCommandOptions>();
 await run(() => runWorkflowsCommand(options));
