@@ -1,6 +1,6 @@
 // Runs the sandbox and 100,000 requests against it in this process (started with --expose-gc) and
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
-//   node --expose-gc tests/sandbox/support/memory-run.ts <requests>
+//   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { basic } from './basic.ts';
 
