@@ -82,6 +82,13 @@ describe('the built executable', () => {
   // Built next to dist/, at the same depth, so that it finds package.json and generated/ as dist/ does.
   const out = tempDirForTests('.cli-build-', { parent: root });
 
+  it('is built by npm install (prepare), so npx shipping-api works straight after it in a clone', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.scripts.prepare).toBe('npm run build:client');
+    expect(pkg.scripts['build:client']).toBe('tsc -p tsconfig.build.json');
+    expect(pkg.bin['shipping-api']).toBe('dist/cli/main.js');
+  });
+
   it('is the bin of the package, keeps its shebang, and runs', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.bin).toEqual({ 'shipping-api': 'dist/cli/main.js' });
