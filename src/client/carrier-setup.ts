@@ -26,6 +26,12 @@ export interface FetchCarrierSetupOptions {
   onStatus?: (status: CarrierSetupStatus) => void;
   /** Called as the file's bytes arrive. */
   onProgress?: (progress: DownloadProgress) => void;
+  /** Called when an answer throttles the workflow, with how long it waits before it asks again. */
+  onThrottled?: (event: { operation: string; waitMs: number }) => void;
+  /** Called when the file address has expired and the workflow asks for a new file. */
+  onRenewal?: (event: { reason: string }) => void;
+  /** Called with the file's text as received, before it is parsed and checked (to keep it as it came). */
+  onFileText?: (text: string) => void;
   /** How many times the download may break off before the workflow gives up. Default 5. */
   maxDownloadAttempts?: number;
   /** How many times an expired file address is asked for again before the workflow gives up. Default 3. */
@@ -51,12 +57,14 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
     }
     return value;
   };
-  const { timeoutMs, signal, onStatus, onProgress } = options;
+  const { timeoutMs, signal, onStatus } = options;
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)))
     throw invalidOption('timeoutMs', 'a positive number');
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('signal', 'an AbortSignal');
   if (onStatus !== undefined && typeof onStatus !== 'function') throw invalidOption('onStatus', 'a function');
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw invalidOption('onProgress', 'a function');
+  for (const name of ['onProgress', 'onThrottled', 'onRenewal', 'onFileText'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') throw invalidOption(name, 'a function');
+  }
   return {
     pollIntervalMs: number('pollIntervalMs', 1, false),
     maxDownloadAttempts: number('maxDownloadAttempts', 1, true),
@@ -77,9 +85,15 @@ export async function fetchCarrierSetup(
   const settings = workflowSettings(options);
   const scope = new Scope(options.signal, options.timeoutMs);
   const { signal } = scope;
-  const statusPacer = new Pacer(settings.clock, settings.pollIntervalMs, settings.pollIntervalMs);
+  const throttled = (operation: string) => (waitMs: number) => options.onThrottled?.({ operation, waitMs });
+  const statusPacer = new Pacer(
+    settings.clock,
+    settings.pollIntervalMs,
+    settings.pollIntervalMs,
+    throttled('requestCarrierSetup'),
+  );
   // The file host is not polled; it is only slowed down when it throttles.
-  const filePacer = new Pacer(settings.clock, 0, settings.pollIntervalMs);
+  const filePacer = new Pacer(settings.clock, 0, settings.pollIntervalMs, throttled('downloadCarrierSetupFile'));
   let operation = 'requestCarrierSetup';
   try {
     for (let renewals = 0; ; renewals += 1) {
@@ -103,7 +117,10 @@ export async function fetchCarrierSetup(
           onProgress: options.onProgress,
           redact: context.redact,
         });
-        if (!outcome.expired) return parseCarrierSetupFile(outcome, operation);
+        if (!outcome.expired) {
+          options.onFileText?.(outcome.text);
+          return parseCarrierSetupFile(outcome, operation);
+        }
         expiredBy = `the file server answered ${outcome.status}`;
       }
       if (renewals >= settings.maxRenewals) {
@@ -112,6 +129,7 @@ export async function fetchCarrierSetup(
           { code: 'EXPIRED', operation },
         );
       }
+      options.onRenewal?.({ reason: expiredBy });
     }
   } catch (error) {
     if (

@@ -28,10 +28,14 @@ export class Pacer {
   #notBefore = Number.NEGATIVE_INFINITY;
   #throttled = 0;
 
-  constructor(clock: Clock, spacingMs: number, backoffMs: number) {
+  readonly #onThrottled: ((waitMs: number) => void) | undefined;
+
+  /** `onThrottled` hears of each throttled answer, with how long the next request waits. */
+  constructor(clock: Clock, spacingMs: number, backoffMs: number, onThrottled?: (waitMs: number) => void) {
     this.#clock = clock;
     this.#spacingMs = spacingMs;
     this.#backoffMs = backoffMs;
+    this.#onThrottled = onThrottled;
   }
 
   /** Waits until the next request may go, then counts it as sent. */
@@ -47,6 +51,7 @@ export class Pacer {
     const grown = Math.min(this.#backoffMs * 2 ** this.#throttled, Math.max(MAX_BACKOFF_MS, this.#backoffMs));
     const wait = Math.max(this.#spacingMs, this.#backoffMs, asked ?? grown);
     this.#notBefore = Math.max(this.#notBefore, this.#clock.now() + wait);
+    this.#onThrottled?.(this.#notBefore - this.#clock.now());
   }
 
   succeeded(): void {

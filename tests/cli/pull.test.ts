@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 import { validateCarrierSetupFile } from '../../src/index.ts';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { exampleSetupFile } from '../../src/sandbox/options.ts';
 import { ANSI, folder, run } from '../support/cli.ts';
 
 let sandbox: RunningSandbox;
@@ -159,4 +160,28 @@ it('says a timeout in words: how long, and what was still going on', async () =>
     'Timed out: no carrier setup file after 0.05 seconds; the file was still being requested or generated.',
   );
   expect(result.stderr).not.toMatch(/timeoutMs/);
+});
+
+/** Queues a fault of the sandbox for `user`'s next requests. */
+async function queueFault(user: string, fault: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa(`${user}:sandbox-key-42`)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  expect(response.status).toBe(201);
+}
+
+it('shows throttling and an expired address in the progress, and writes the file as received', async () => {
+  await queueFault('told', { fault: 'throttle', count: 1, retryAfterSeconds: 1 });
+  await queueFault('told', { fault: 'expire_url' });
+  const result = await run(['setup', 'pull', '--out', 'told.json', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: env('told'),
+  });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).toContain('Throttled; retrying in 1 s');
+  expect(result.stderr).toContain('The file address expired; requesting a new file');
+  // The sandbox serves the example file indented; the file written is those bytes, not JSON.stringify of it.
+  expect(readFileSync(path.join(files.dir, 'told.json')).equals(exampleSetupFile().bytes)).toBe(true);
 });

@@ -145,11 +145,26 @@ describe('fetchCarrierSetup', () => {
       ],
       (request, response) => serveFile(request, response, fileBytes, true),
     );
-    const result = await fetchCarrierSetup(client(api), { pollIntervalMs: 1000, clock });
+    const told: { operation: string; waitMs: number }[] = [];
+    let fileText = '';
+    const result = await fetchCarrierSetup(client(api), {
+      pollIntervalMs: 1000,
+      clock,
+      onThrottled: (event) => told.push(event),
+      onFileText: (text) => {
+        fileText = text;
+      },
+    });
     expect(result).toEqual(fileData);
     // The interval; Retry-After 120 s; then, without Retry-After, the interval doubled for each
     // throttled answer in a row (2nd, 3rd, 4th); Retry-After 0 raised to the interval.
     expect(clock.waits).toEqual([1000, 120_000, 4000, 8000, 16_000, 1000]);
+    // Each throttled answer is told, with the wait before the next poll.
+    expect(told).toEqual(
+      [120_000, 4000, 8000, 16_000, 1000].map((waitMs) => ({ operation: 'requestCarrierSetup', waitMs })),
+    );
+    // The text as received, byte for byte.
+    expect(Buffer.from(fileText).equals(fileBytes)).toBe(true);
   });
 
   it('honours Retry-After as an HTTP-date', async () => {

@@ -73,6 +73,18 @@ class Progress {
     }
   }
 
+  /** A throttled answer: how long the workflow waits before it asks again. */
+  throttled(waitMs: number): void {
+    this.#stopTicker();
+    this.#show(`Throttled; retrying in ${Math.max(1, Math.round(waitMs / 1000))} s`);
+  }
+
+  /** The file address expired before the download finished: a new file is requested. */
+  renewal(): void {
+    this.#stopTicker();
+    this.#show('The file address expired; requesting a new file');
+  }
+
   download({ receivedBytes, totalBytes }: DownloadProgress): void {
     this.#stopTicker();
     const now = performance.now();
@@ -182,6 +194,7 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const progress = new Progress(io);
   let polls = 0;
+  let fileText: string | undefined;
   try {
     const setup = await fetchCarrierSetup(client, {
       pollIntervalMs,
@@ -189,8 +202,14 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
       signal: controller.signal,
       onStatus: (status) => progress.status(status, ++polls, Date.now() + pollIntervalMs),
       onProgress: (p) => progress.download(p),
+      onThrottled: ({ waitMs }) => progress.throttled(waitMs),
+      onRenewal: () => progress.renewal(),
+      onFileText: (received) => {
+        fileText = received;
+      },
     });
-    const text = JSON.stringify(setup);
+    // The file as it was received, not serialised again.
+    const text = fileText ?? JSON.stringify(setup);
     await writeFile(temp, text, { signal: controller.signal });
     controller.signal.throwIfAborted();
     await rename(temp, target);
