@@ -8,9 +8,17 @@ export interface Connection {
   username: string;
   apiKey: string;
   partnerId?: number;
+  /** Origins besides the API's that receive the credentials (a file host): SHIPPING_CREDENTIAL_ORIGINS. */
+  credentialOrigins?: string[];
 }
 
-export const ENV_NAMES = ['SHIPPING_BASE_URL', 'SHIPPING_USER', 'SHIPPING_API_KEY', 'SHIPPING_PARTNER_ID'] as const;
+export const ENV_NAMES = [
+  'SHIPPING_BASE_URL',
+  'SHIPPING_USER',
+  'SHIPPING_API_KEY',
+  'SHIPPING_PARTNER_ID',
+  'SHIPPING_CREDENTIAL_ORIGINS',
+] as const;
 
 export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   const missing = ENV_NAMES.slice(0, 3).filter((name) => !env[name]);
@@ -32,5 +40,10 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
       );
     connection.partnerId = partnerId;
   }
+  const origins = (env.SHIPPING_CREDENTIAL_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (origins.length > 0) connection.credentialOrigins = origins;
   return connection;
 }

@@ -15,6 +15,7 @@ Environment (the connection is never taken from a flag, and never printed):
   SHIPPING_USER        the API user
   SHIPPING_API_KEY     the API key
   SHIPPING_PARTNER_ID  optional: the numeric Partner ID, sent as the Partner-ID header
+  SHIPPING_CREDENTIAL_ORIGINS  optional: origins besides the API's that receive the credentials (comma-separated)
   NO_COLOR             when set, no colour even on a terminal
 
 Exit codes:
@@ -68,6 +69,11 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
       .option('--poll-interval <seconds>', 'time between two polls of GET /setups/carriers', '15')
       .option('--timeout <seconds>', 'give up after this long (generation may take several minutes)', '1800')
       .option('--json', 'print a JSON summary on stdout')
+      .option(
+        '--credential-origin <origin>',
+        "an origin besides the API's that receives the credentials, such as the file host (repeatable; or SHIPPING_CREDENTIAL_ORIGINS, comma-separated)",
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
       .addHelpText('after', '\nNeeds SHIPPING_BASE_URL, SHIPPING_USER and SHIPPING_API_KEY in the environment.')
       .action(async (options) => done(await (await import('./commands/setup-pull.ts')).setupPull(options, io))),
   );

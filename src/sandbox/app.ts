@@ -92,18 +92,17 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   // JSON only: Fastify's own JSON parser stays, its text/plain parser goes (415 instead).
   app.removeContentTypeParser('text/plain');
 
-  let origin = options.origin?.replace(/\/+$/, '');
+  const origin = options.origin?.replace(/\/+$/, '');
   const context: SandboxContext = {
     options: resolved,
     state: new SandboxState(),
+    // The address the request came to (localhost stays localhost), so that a client sends its
+    // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {
       if (origin) return origin;
+      if (request.host) return `http://${request.host}`;
       const address = app.server.address();
-      if (address && typeof address === 'object') {
-        origin = originOf(address);
-        return origin;
-      }
-      return `http://${request.host || 'localhost'}`;
+      return address && typeof address === 'object' ? originOf(address) : 'http://localhost';
     },
   };
 

@@ -2,9 +2,9 @@
 // the exit codes of a remote failure and of Ctrl-C.
 import { EventEmitter } from 'node:events';
 import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
-import { freePort } from '../support/servers.ts';
+import { closeAll, freePort, json, startServer } from '../support/servers.ts';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 import { validateCarrierSetupFile } from '../../src/index.ts';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
@@ -184,4 +184,60 @@ it('shows throttling and an expired address in the progress, and writes the file
   expect(result.stderr).toContain('The file address expired; requesting a new file');
   // The sandbox serves the example file indented; the file written is those bytes, not JSON.stringify of it.
   expect(readFileSync(path.join(files.dir, 'told.json')).equals(exampleSetupFile().bytes)).toBe(true);
+});
+
+it('pulls from a sandbox addressed as localhost: the file address stays on localhost, and gets the credentials', async () => {
+  const port = new URL(sandbox.origin).port;
+  const result = await run(['setup', 'pull', '--out', 'localhost.json', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: { ...env('localhost'), SHIPPING_BASE_URL: `http://localhost:${port}/api/public/v3` },
+  });
+  expect(result.code, result.stderr).toBe(0);
+  expect(readFileSync(path.join(files.dir, 'localhost.json')).equals(exampleSetupFile().bytes)).toBe(true);
+});
+
+describe('a file on another origin that asks for the credentials', () => {
+  afterEach(closeAll);
+  const fileBytes = exampleSetupFile().bytes;
+  const start = async () => {
+    const fileHost = await startServer((request, response) => {
+      if (!request.headers.authorization) return json(response, 401, {}, { 'WWW-Authenticate': 'Basic' });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(fileBytes);
+    });
+    const api = await startServer((_request, response) =>
+      json(response, 200, {
+        status: 'COMPLETED',
+        expires_at: '2099-12-31T23:59:59Z',
+        url: `${fileHost.origin}/file.json`,
+      }),
+    );
+    return { fileHost, api };
+  };
+
+  it('fails naming --credential-origin and SHIPPING_CREDENTIAL_ORIGINS, and gets the file with either', async () => {
+    const { fileHost, api } = await start();
+    const base = { ...env('origins'), SHIPPING_BASE_URL: `${api.origin}/api/public/v3` };
+    const refused = await run(['setup', 'pull', '--out', 'other.json', '--poll-interval', '0.1'], {
+      cwd: files.dir,
+      env: base,
+    });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(
+      `give --credential-origin ${fileHost.origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS)`,
+    );
+    const byFlag = await run(
+      ['setup', 'pull', '--out', 'other.json', '--poll-interval', '0.1', '--credential-origin', fileHost.origin],
+      {
+        cwd: files.dir,
+        env: base,
+      },
+    );
+    expect(byFlag.code, byFlag.stderr).toBe(0);
+    const byVariable = await run(['setup', 'pull', '--out', 'other.json', '--poll-interval', '0.1'], {
+      cwd: files.dir,
+      env: { ...base, SHIPPING_CREDENTIAL_ORIGINS: `https://unused.example, ${fileHost.origin}` },
+    });
+    expect(byVariable.code, byVariable.stderr).toBe(0);
+    expect(readFileSync(path.join(files.dir, 'other.json')).equals(fileBytes)).toBe(true);
+  });
 });

@@ -19,6 +19,8 @@ export interface PullOptions {
   pollInterval: string;
   timeout?: string;
   json?: boolean;
+  /** Origins besides the API's that receive the credentials; added to SHIPPING_CREDENTIAL_ORIGINS. */
+  credentialOrigin?: string[];
 }
 
 const MiB = 1024 * 1024;
@@ -164,7 +166,12 @@ const VARIABLES: [RegExp, string][] = [
   [/^baseUrl\b/, 'SHIPPING_BASE_URL'],
   [/^username\b/, 'SHIPPING_USER'],
   [/^apiKey\b/, 'SHIPPING_API_KEY'],
+  [/^credentialOrigins(\[\d+\])?/, '--credential-origin or SHIPPING_CREDENTIAL_ORIGINS'],
 ];
+
+/** The client's advice to name an origin in credentialOrigins, in the words of the command line. */
+const CREDENTIAL_ORIGINS_ADVICE =
+  /name "([^"]+)" in the credentialOrigins option of createShippingClient to send them there/;
 
 /** A refused connection setting, naming only the variable at fault. */
 function connectionProblem(message: string): string {
@@ -174,24 +181,54 @@ function connectionProblem(message: string): string {
   return `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`;
 }
 
-export async function setupPull(options: PullOptions, io: Io): Promise<number> {
-  const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
-  const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
-  const target = await outputFile(options.out, io.cwd);
-  const directory = path.dirname(target);
+/** The client of the connection the environment (and --credential-origin) gives; bad settings are bad input. */
+function clientFromEnv(options: PullOptions, io: Io): ReturnType<typeof createShippingClient> {
   const connection = connectionFromEnv(io.env);
-  let client: ReturnType<typeof createShippingClient>;
+  const origins = [...(connection.credentialOrigins ?? []), ...(options.credentialOrigin ?? [])];
+  if (origins.length > 0) connection.credentialOrigins = origins;
   try {
-    client = createShippingClient(connection);
+    return createShippingClient(connection);
   } catch (error) {
     // The message names the variable at fault and its rule, never its value's secret part.
     throw new CliError(connectionProblem((error as Error).message), EXIT.BAD_INPUT);
   }
+}
 
+/** A failed workflow as the error the command line ends with. */
+function workflowFailure(error: unknown, options: PullOptions): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ShippingApiError && error.code === 'TIMEOUT') {
+    return new CliError(
+      `Timed out: no carrier setup file after ${options.timeout} seconds; ${OPERATIONS[error.operation] ?? error.operation}.`,
+      EXIT.REMOTE_FAILED,
+    );
+  }
+  if (error instanceof ShippingApiError) {
+    const words = message.replace(
+      CREDENTIAL_ORIGINS_ADVICE,
+      (_all, origin) =>
+        `give --credential-origin ${origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS) to send them there`,
+    );
+    return new CliError(
+      `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${words}`,
+      error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
+    );
+  }
+  return new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
+}
+
+export async function setupPull(options: PullOptions, io: Io): Promise<number> {
+  const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
+  const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
+  const target = await outputFile(options.out, io.cwd);
+  const client = clientFromEnv(options, io);
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   io.signals.on('SIGINT', interrupt);
-  const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
   const progress = new Progress(io);
   let polls = 0;
   let fileText: string | undefined;
@@ -224,21 +261,8 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
       progress.done(`Interrupted; ${options.out} was not written`, false);
       return EXIT.INTERRUPTED;
     }
-    const message = error instanceof Error ? error.message : String(error);
     progress.done('The carrier setup workflow failed', false);
-    if (error instanceof ShippingApiError && error.code === 'TIMEOUT') {
-      throw new CliError(
-        `Timed out: no carrier setup file after ${options.timeout} seconds; ${OPERATIONS[error.operation] ?? error.operation}.`,
-        EXIT.REMOTE_FAILED,
-      );
-    }
-    if (error instanceof ShippingApiError) {
-      throw new CliError(
-        `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`,
-        error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
-      );
-    }
-    throw new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
+    throw workflowFailure(error, options);
   } finally {
     io.signals.off('SIGINT', interrupt);
   }
