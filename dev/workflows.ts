@@ -221,7 +221,15 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
       const reportFile = path.join(options.reportDir ?? dir, `${workflow.name}.json`);
       const servers = JSON.stringify({ shipping: server, sandbox: origin });
       const started = performance.now();
-      const { status, output } = await runRespect([file, '--server', servers, '--json-output', reportFile], env);
+      const respect = await runRespect([file, '--server', servers, '--json-output', reportFile], env);
+      const { status } = respect;
+      // Without --report-dir the report lives in a folder removed at the end: say so, not where it was.
+      const output = options.reportDir
+        ? respect.output
+        : respect.output.replaceAll(
+            `JSON logs saved in ${reportFile}`,
+            'JSON logs not kept (give --report-dir <folder> to keep them)',
+          );
       const ms = performance.now() - started;
       let failed: FailedStep[] = [];
       try {

@@ -1,6 +1,6 @@
 // The Arazzo workflows pass against the sandbox, and fail on the step each planted fault is for.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -17,6 +17,9 @@ const fast = { user, apiKey, pollSeconds: 1, pollLimit: 3 };
 
 function onlyFailedStep(run: WorkflowRun) {
   expect(run.passed).toBe(false);
+  // The output of a failed run names no report folder that is gone once the run ends.
+  for (const [, file] of run.output.matchAll(/JSON logs saved in (\S+)/g)) expect(existsSync(file!), file).toBe(true);
+  expect(run.output).toContain('JSON logs not kept (give --report-dir <folder> to keep them)');
   expect(run.failedSteps).toHaveLength(1);
   return run.failedSteps[0]!;
 }
