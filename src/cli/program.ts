@@ -121,6 +121,7 @@ function defineCheckCommand(program: Command, configure: Configure, io: Io, done
       .argument('<shipment>', 'a JSON file with the body of POST /shipments')
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--strict', 'fail also when something could not be checked')
+      .option('--verbose', 'say why each point could not be checked')
       .option('--json', 'print the result ({ ok, problems, unchecked }) as JSON')
       .addHelpText(
         'after',

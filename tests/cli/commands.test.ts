@@ -184,8 +184,10 @@ describe('check', () => {
     const result = await cli(['check', 'failing.json', '--setup', 'setup.json']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '✖ /own_agreement  OWN_AGREEMENT_UNAVAILABLE  own_agreement is true, but np_home DK → SE (Nordic Post, /0/products/0/country_combinations/0) has own_agreement_available: false.',
+      '✖ /own_agreement  OWN_AGREEMENT_UNAVAILABLE  own_agreement is true, but np_home DK → SE (Nordic Post,\n    /0/products/0/country_combinations/0) has own_agreement_available: false.',
     );
+    // No line of the default output is wider than 120 characters.
+    expect(result.stdout.split('\n').filter((l) => l.length > 120)).toEqual([]);
     expect(result.stdout).toContain('✖ failing.json fails the check against setup.json');
     const json = JSON.parse((await cli(['check', 'failing.json', '--json'])).stdout);
     expect(json).toMatchObject({
@@ -194,13 +196,60 @@ describe('check', () => {
     });
   });
 
-  it('lists what it could not check; --strict fails on it', async () => {
+  it('lists what it could not check, one short line each, why under --verbose; --strict fails on it', async () => {
     const result = await cli(['check', 'open.json']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('? -  FIELD_NAME_OPEN  not checked: the required field receiver_email');
-    expect(result.stdout).toContain('2 points not checked');
-    expect((await cli(['check', 'open.json', '--strict'])).code).toBe(1);
+    expect(result.stdout).toContain('? -  FIELD_NAME_OPEN  not checked: the required field receiver_email\n');
+    expect(result.stdout.replace(/\n    /g, ' ')).toContain('2 points not checked (--verbose says why).');
+    expect(result.stdout.split('\n').filter((l) => l.length > 120)).toEqual([]);
+    const verbose = await cli(['check', 'open.json', '--verbose']);
+    expect(verbose.stdout.replace(/\n    /g, ' ')).toContain('receiver_email is not a field of the shipment body as specified');
+    const strict = await cli(['check', 'open.json', '--strict']);
+    expect(strict.code).toBe(1);
+    // The verdict under --strict does not say "passes".
+    expect(strict.stdout).toMatch(/✖ open\.json fails under --strict: 2 points could not be checked/);
+    expect(strict.stdout).not.toContain('passes');
     expect((await cli(['check', 'ship.json', '--strict'])).code).toBe(0);
+  });
+
+  it('does not pass a shipment it could not check against the file: no product, or no countries', async () => {
+    for (const [name, change, reason] of [
+      ['no-product.json', (s: Record<string, any>) => delete s.product_code, 'the shipment gives no product_code'],
+      [
+        'no-countries.json',
+        (s: Record<string, any>) => (delete s.sender.country_code, delete s.receiver.country_code),
+        'country',
+      ],
+    ] as const) {
+      const body = shipment();
+      change(body);
+      const more = folder({ 'setup.json': setupFile(), [name]: body });
+      try {
+        const result = await run(['check', name, '--setup', 'setup.json'], { cwd: more.dir });
+        expect(result.code, result.stdout).toBe(1);
+        expect(result.stdout).toContain(`✖ ${name} could not be checked against setup.json:`);
+        expect(result.stdout).toContain(reason);
+        expect(result.stdout).not.toContain('✔');
+        const json = JSON.parse(
+          (await run(['check', name, '--setup', 'setup.json', '--json'], { cwd: more.dir })).stdout,
+        );
+        expect(json.checked).toBe(false);
+      } finally {
+        more.remove();
+      }
+    }
+  });
+
+  it('suggests the nearest product code of the file for an unknown one', async () => {
+    const body = { ...shipment(), product_code: 'np_hom' };
+    const more = folder({ 'setup.json': setupFile(), 'typo.json': body });
+    try {
+      const result = await run(['check', 'typo.json', '--setup', 'setup.json'], { cwd: more.dir });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('Did you mean "np_home"?');
+    } finally {
+      more.remove();
+    }
   });
 
   it('exits 2 on bad input', async () => {

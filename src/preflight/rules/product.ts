@@ -1,5 +1,6 @@
 // Rule: product_code is a product of the carrier setup file; and, when the file lists the code more
 // than once, which of its products the shipment was not checked against.
+import { didYouMean } from '../nearest.ts';
 import type { CarrierSetupIndex, IndexedProduct } from '../setup-index.ts';
 import type { Body } from '../shipment-body.ts';
 import type { Findings, UncheckedItem } from '../types.ts';
@@ -39,7 +40,10 @@ export function checkProduct(body: Body, index: CarrierSetupIndex): ProductFindi
         {
           pointer: '/product_code',
           code: 'UNKNOWN_PRODUCT',
-          message: `product_code ${JSON.stringify(code)} is no product of the carrier setup file.`,
+          message: `product_code ${JSON.stringify(code)} is no product of the carrier setup file.${didYouMean(
+            code,
+            index.file.flatMap((carrier) => carrier.products.map((product) => product.code)),
+          )}`,
         },
       ],
       unchecked: [],

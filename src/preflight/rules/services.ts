@@ -1,5 +1,6 @@
 // Rule: service_codes is a service of the country combination, the combination's required services
 // are given, and no service that needs the own agreement is used with own_agreement: false.
+import { nearestCode } from '../nearest.ts';
 import type { CarrierSetupIndex, CombinationServices, IndexedCombination, IndexedService } from '../setup-index.ts';
 import { type Body, given } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem } from '../types.ts';
@@ -43,10 +44,16 @@ function servicesNamed(
     code: 'SERVICE_CODES_FORMAT' as const,
     pointer: '/service_codes',
     what: 'which services the shipment uses, the required services, and the fields those services require',
-    reason: `${JSON.stringify(codes)} is no service code of the file; it may be several codes written together, and whether several may be given, and how, is not specified`,
+    reason: `${JSON.stringify(codes)} is no service code of the file; it may be several codes written together, and whether several may be given, and how, is not specified${nearestOf(codes, services)}`,
     setupPointer,
   };
   return { problems: [], unchecked: [unchecked], used: [], known: false };
+}
+
+/** `; the nearest service code of the combination is "x"`, or nothing. */
+function nearestOf(code: string, services: CombinationServices): string {
+  const nearest = nearestCode(code, services.byCode.keys());
+  return nearest === undefined ? '' : `; the nearest service code of the combination is ${JSON.stringify(nearest)}`;
 }
 
 function requiredMissing(
