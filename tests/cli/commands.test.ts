@@ -200,10 +200,12 @@ describe('check', () => {
     const result = await cli(['check', 'open.json']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('? -  FIELD_NAME_OPEN  not checked: the required field receiver_email\n');
-    expect(result.stdout.replace(/\n    /g, ' ')).toContain('2 points not checked (--verbose says why).');
+    expect(result.stdout.replace(/\n {4}/g, ' ')).toContain('2 points not checked (--verbose says why).');
     expect(result.stdout.split('\n').filter((l) => l.length > 120)).toEqual([]);
     const verbose = await cli(['check', 'open.json', '--verbose']);
-    expect(verbose.stdout.replace(/\n    /g, ' ')).toContain('receiver_email is not a field of the shipment body as specified');
+    expect(verbose.stdout.replace(/\n {4}/g, ' ')).toContain(
+      'receiver_email is not a field of the shipment body as specified',
+    );
     const strict = await cli(['check', 'open.json', '--strict']);
     expect(strict.code).toBe(1);
     // The verdict under --strict does not say "passes".
@@ -217,7 +219,10 @@ describe('check', () => {
       ['no-product.json', (s: Record<string, any>) => delete s.product_code, 'the shipment gives no product_code'],
       [
         'no-countries.json',
-        (s: Record<string, any>) => (delete s.sender.country_code, delete s.receiver.country_code),
+        (s: Record<string, any>) => {
+          delete s.sender.country_code;
+          delete s.receiver.country_code;
+        },
         'country',
       ],
     ] as const) {
