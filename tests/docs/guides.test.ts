@@ -107,3 +107,20 @@ describe('guides', () => {
     expect(slug('Migrating off the `partner_id` body field')).toBe('migrating-off-the-partner_id-body-field');
   });
 });
+
+describe('the README tells the truth', () => {
+  it('names every port flag and its variable', () => {
+    const readme = read('README.md');
+    for (const name of ['--docs-port', 'DOCS_PORT', '--port', 'MOCK_PORT', '--sandbox-port', 'SANDBOX_PORT'])
+      expect(readme, name).toContain(name);
+  });
+
+  it('says how to install the package in one place, and no guide contradicts it', () => {
+    expect(read('README.md')).toContain('### Installing the package');
+    expect(read('README.md')).toMatch(/npm pack[\s\S]*npm install \/path\/to\/shipping-api-v3-contract-<version>\.tgz/);
+    for (const guide of ['docs/getting-started.md', 'docs/client.md']) {
+      expect(read(guide), guide).not.toMatch(/not published|npm pack/);
+      expect(read(guide), guide).toContain('Installing the package');
+    }
+  });
+});
