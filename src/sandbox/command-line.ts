@@ -13,6 +13,7 @@ export interface SandboxCliOptions {
   urlTtlMs: number;
   minPollMs: number;
   setupFile?: string;
+  checkShipments?: boolean;
 }
 
 const wholeNumberParser =
@@ -49,6 +50,10 @@ export function sandboxOptions(): Option[] {
     new Option('--setup-file <path>', 'serve this carrier setup file instead of the example one').env(
       'SANDBOX_SETUP_FILE',
     ),
+    new Option(
+      '--check-shipments',
+      'answer 422 to a shipment whose product, route or services the setup file does not offer (a sandbox choice)',
+    ).env('SANDBOX_CHECK_SHIPMENTS'),
   ];
 }
 

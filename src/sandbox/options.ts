@@ -16,6 +16,11 @@ export interface SandboxOptions {
   setupFile?: string;
   /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
   bodyLimit?: number;
+  /**
+   * Answer 422 to a shipment whose product, route or services the setup file does not offer, with
+   * the problems of the pre-flight check. A choice of the sandbox, off by default.
+   */
+  checkShipments?: boolean;
 }
 
 export const DEFAULTS = { generationMs: 3000, urlTtlMs: 900_000, minPollMs: 1000, bodyLimit: 1024 * 1024 } as const;
@@ -34,6 +39,7 @@ export interface ResolvedOptions {
   minPollMs: number;
   bodyLimit: number;
   setupFile: SetupFile;
+  checkShipments: boolean;
 }
 
 export class SandboxOptionsError extends Error {
@@ -88,6 +94,13 @@ export function loadSetupFile(file: string): SetupFile {
   return setupFileOf(bytes);
 }
 
+function checkShipmentsOption(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean')
+    throw new SandboxOptionsError(`checkShipments must be true or false (got ${JSON.stringify(value)}).`);
+  return value;
+}
+
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     throw new SandboxOptionsError('The sandbox options must be an object.');
@@ -100,5 +113,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     minPollMs: wholeNumberOption('minPollMs', options.minPollMs, 0),
     bodyLimit: wholeNumberOption('bodyLimit', options.bodyLimit, 1),
     setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
+    checkShipments: checkShipmentsOption(options.checkShipments),
   };
 }

@@ -1,6 +1,7 @@
 // The four creations: 201 with an id and never a Partner ID; 400, 415, 413, 422 with problems that
 // name the JSON pointer or the header; attribution per specification 5.2.
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundlePath, readJson } from '../support/contract.ts';
 import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);
@@ -156,5 +157,37 @@ describe('an account', () => {
     expect(listed.at(-1)!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 3}`);
     expect(listed[0]!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 2 + 1}`);
     expect(account.attributions.length).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
+  });
+});
+
+describe('--check-shipments (off by default)', () => {
+  const bundle = readJson(bundlePath);
+  const example = () => structuredClone(bundle.components.examples.ShipmentCreate.value);
+
+  it('answers 422 with the problems of the pre-flight check to a shipment its setup file does not offer', async () => {
+    const s = await sandbox({ checkShipments: true });
+    expect((await post(`${s.baseUrl}/shipments`, example())).status).toBe(201);
+    const unknown = await post(`${s.baseUrl}/shipments`, { ...example(), product_code: 'dp_pickup_pont' });
+    expect(unknown.status).toBe(422);
+    const problem = (await unknown.json()) as { detail: string; errors: { pointer: string; message: string }[] };
+    expect(problem.errors).toEqual([
+      {
+        pointer: '/product_code',
+        message: expect.stringMatching(/^UNKNOWN_PRODUCT: .*Did you mean "dp_pickup_point"\?$/),
+      },
+    ]);
+    expect(problem.detail).toContain('--check-shipments');
+    const route = await post(`${s.baseUrl}/shipments`, {
+      ...example(),
+      receiver: { ...example().receiver, country_code: 'DE' },
+    });
+    expect(route.status).toBe(422);
+    // Sales orders are not shipments: the option leaves them alone.
+    expect((await post(`${s.baseUrl}/sales_orders`, { order_id: '1' })).status).toBe(201);
+  });
+
+  it('leaves the same shipment alone when off', async () => {
+    const s = await sandbox();
+    expect((await post(`${s.baseUrl}/shipments`, { ...example(), product_code: 'dp_pickup_pont' })).status).toBe(201);
   });
 });

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { attribute } from '../attribution.ts';
 import { bodyProblems, VALIDATORS } from '../body-checks.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
-import { sendProblem } from '../problems.ts';
+import { type ProblemItem, sendProblem } from '../problems.ts';
+import type { ResolvedOptions } from '../options.ts';
+import { checkShipment } from '../../preflight/check.ts';
+import { carrierSetupIndex } from '../../preflight/setup-index.ts';
 import type { Kind } from '../state.ts';
 
 const CREATIONS: Record<string, Kind> = {
@@ -14,7 +17,21 @@ const CREATIONS: Record<string, Kind> = {
   '/shipment_drafts': 'shipment_draft',
 };
 
-export function creationRoutes(app: FastifyInstance, { state }: SandboxContext): void {
+/**
+ * With checkShipments, the problems of the pre-flight check of a shipment against the sandbox's own
+ * setup file; an empty list when it passes, or when the option is off.
+ */
+function setupFileProblems(options: ResolvedOptions): (kind: Kind, body: unknown) => ProblemItem[] {
+  if (!options.checkShipments) return () => [];
+  const index = carrierSetupIndex(JSON.parse(options.setupFile.bytes.toString('utf8')));
+  return (kind, body) =>
+    kind === 'shipment'
+      ? checkShipment(index, body).problems.map((p) => ({ pointer: p.pointer, message: `${p.code}: ${p.message}` }))
+      : [];
+}
+
+export function creationRoutes(app: FastifyInstance, { state, options }: SandboxContext): void {
+  const offeredBySetupFile = setupFileProblems(options);
   for (const [path, kind] of Object.entries(CREATIONS)) {
     const { validate, schema } = VALIDATORS[kind];
     app.post(`${BASE_PATH}${path}`, (request, reply) => {
@@ -36,6 +53,15 @@ export function creationRoutes(app: FastifyInstance, { state }: SandboxContext):
           422,
           `The body breaks the ${schema} schema of the contract: ${errors.map((e) => `${e.pointer || '/'} ${e.message}`).join('; ')}.`,
           errors,
+        );
+      }
+      const notOffered = offeredBySetupFile(kind, body);
+      if (notOffered.length > 0) {
+        return sendProblem(
+          reply,
+          422,
+          `The sandbox's setup file does not offer this shipment (--check-shipments): ${notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ')}`,
+          notOffered,
         );
       }
       const account = state.account(request.sandboxUser);
