@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.ts';
 import SummaryReporter from './tests/support/summary-reporter.ts';
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     // Most files wait on servers and child processes, not on the CPU: four at once on a 2-core
     // machine take npm test from about 2 min 40 s to about 1 min 30 s.
     maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     // The client's one deprecation warning for the partner_id body field is tested as an event
     // (tests/client/client.test.ts); its printed copy would only be noise in the output.
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
