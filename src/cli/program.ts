@@ -122,6 +122,10 @@ function defineCheckCommand(program: Command, configure: Configure, io: Io, done
       .option('--setup <file>', 'the carrier setup file', 'setup.json')
       .option('--strict', 'fail also when something could not be checked')
       .option('--verbose', 'say why each point could not be checked')
+      .option(
+        '--exact-names',
+        "read the setup file's field names as written only, not as receiver.email or receiver_email",
+      )
       .option('--json', 'print the result ({ ok, problems, unchecked }) as JSON')
       .addHelpText(
         'after',

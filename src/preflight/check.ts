@@ -13,7 +13,7 @@ import {
 } from './rules/index.ts';
 import { type CarrierSetupIndex, toIndex } from './setup-index.ts';
 import { isObject } from './shipment-body.ts';
-import type { Findings, ShipmentCheck } from './types.ts';
+import type { CheckShipmentOptions, Findings, ShipmentCheck } from './types.ts';
 
 /**
  * Checks a shipment body against a carrier setup file, or against its index (built once with
@@ -24,7 +24,11 @@ import type { Findings, ShipmentCheck } from './types.ts';
  * where the specification leaves the meaning open. A rule that finds nothing to check the rest
  * against (no object, no product, no country combination) ends the check.
  */
-export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipment: unknown): ShipmentCheck {
+export function checkShipment(
+  setup: CarrierSetupFile | CarrierSetupIndex,
+  shipment: unknown,
+  options: CheckShipmentOptions = {},
+): ShipmentCheck {
   const index = toIndex(setup, 'checkShipment');
   const schema = checkSchema(shipment);
   if (!isObject(shipment)) return gather([schema]);
@@ -36,9 +40,13 @@ export function checkShipment(setup: CarrierSetupFile | CarrierSetupIndex, shipm
   const agreement = checkAgreement(shipment, found);
   const customs = checkCustoms(found);
   const services = checkServices(shipment, index, route.route);
-  const fields = checkRequiredFields(shipment, found, services.used);
+  const fields = checkRequiredFields(shipment, found, services.used, options.exactNames === true);
   const parcelFields = checkParcelFields(shipment, found);
-  return gather([schema, product, route, agreement, customs, services, fields, parcelFields], found.combinationPointer);
+  const result = gather(
+    [schema, product, route, agreement, customs, services, fields, parcelFields],
+    found.combinationPointer,
+  );
+  return fields.readings.length > 0 ? { ...result, readings: fields.readings } : result;
 }
 
 /** The findings of the rules, in the order they ran, as one result. */

@@ -10,4 +10,12 @@ export {
   type RouteCarrier,
 } from './setup-index.ts';
 export { checkShipment } from './check.ts';
-export type { ShipmentCheck, ShipmentProblem, ShipmentProblemCode, UncheckedCode, UncheckedItem } from './types.ts';
+export type { FieldReading } from './field-names.ts';
+export type {
+  CheckShipmentOptions,
+  ShipmentCheck,
+  ShipmentProblem,
+  ShipmentProblemCode,
+  UncheckedCode,
+  UncheckedItem,
+} from './types.ts';

@@ -1,5 +1,6 @@
 // The result of the pre-flight check, its problem and unchecked codes, and what each rule returns
 // (its share of the problems and unchecked items).
+import type { FieldReading } from './field-names.ts';
 
 export type ShipmentProblemCode =
   /** The body breaks the contract's ShipmentCreate schema (a type, most often). */
@@ -72,6 +73,14 @@ export interface ShipmentCheck {
   unchecked: UncheckedItem[];
   /** JSON pointer of the country combination checked against, when one was found. */
   combination?: string;
+  /** The required field names of the file read other than as written, and how (field-names.ts). */
+  readings?: FieldReading[];
+}
+
+/** Options of checkShipment. */
+export interface CheckShipmentOptions {
+  /** Read the field names of required_fields as written only: no dotted path, no `_` for `.`. */
+  exactNames?: boolean;
 }
 
 /** What one rule found: its problems and what it could not check, in the order it found them. */

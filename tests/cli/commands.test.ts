@@ -199,17 +199,15 @@ describe('check', () => {
   it('lists what it could not check, one short line each, why under --verbose; --strict fails on it', async () => {
     const result = await cli(['check', 'open.json']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('? -  FIELD_NAME_OPEN  not checked: the required field receiver_email\n');
-    expect(result.stdout.replace(/\n {4}/g, ' ')).toContain('2 points not checked (--verbose says why).');
+    expect(result.stdout).toContain('? -  PARCEL_FIELD_NAME_OPEN  not checked: the required parcel field girth\n');
+    expect(result.stdout.replace(/\n {4}/g, ' ')).toContain('1 point not checked (--verbose says why).');
     expect(result.stdout.split('\n').filter((l) => l.length > 120)).toEqual([]);
     const verbose = await cli(['check', 'open.json', '--verbose']);
-    expect(verbose.stdout.replace(/\n {4}/g, ' ')).toContain(
-      'receiver_email is not a field of the shipment body as specified',
-    );
+    expect(verbose.stdout.replace(/\n {4}/g, ' ')).toContain('girth is not a parcel field as specified');
     const strict = await cli(['check', 'open.json', '--strict']);
     expect(strict.code).toBe(1);
     // The verdict under --strict does not say "passes".
-    expect(strict.stdout).toMatch(/✖ open\.json fails under --strict: 2 points could not be checked/);
+    expect(strict.stdout).toMatch(/✖ open\.json fails under --strict: 1 point could not be checked/);
     expect(strict.stdout).not.toContain('passes');
     expect((await cli(['check', 'ship.json', '--strict'])).code).toBe(0);
   });

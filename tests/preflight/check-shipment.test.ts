@@ -9,10 +9,13 @@ import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError 
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
-const check = (edit: (s: Record<string, any>) => void = () => {}): ShipmentCheck => {
+const check = (
+  edit: (s: Record<string, any>) => void = () => {},
+  options: { exactNames?: boolean } = {},
+): ShipmentCheck => {
   const body = shipment();
   edit(body);
-  return checkShipment(index, body);
+  return checkShipment(index, body, options);
 };
 const codes = (result: ShipmentCheck) => result.problems.map((p) => p.code);
 const uncheckedCodes = (result: ShipmentCheck) => result.unchecked.map((u) => u.code);
@@ -39,7 +42,11 @@ describe('a shipment that follows the setup file', () => {
       parse(readFileSync(path.join(root, `openapi/components/examples/${name}.yaml`), 'utf8')).value;
     const result = checkShipment(example('CarrierSetupFile'), example('ShipmentCreate'));
     expect(result.ok).toBe(true);
-    expect(uncheckedCodes(result)).toEqual(['FIELD_NAME_OPEN']);
+    // receiver_email matches one field of the body, receiver.email, with _ for .
+    expect(uncheckedCodes(result)).toEqual([]);
+    expect(result.readings).toEqual([{ name: 'receiver_email', path: 'receiver.email', how: 'with _ for .' }]);
+    const exact = checkShipment(example('CarrierSetupFile'), example('ShipmentCreate'), { exactNames: true });
+    expect(uncheckedCodes(exact)).toEqual(['FIELD_NAME_OPEN']);
   });
 });
 
@@ -303,8 +310,35 @@ describe('what the check leaves unchecked, and why', () => {
     expect(required.problems).toEqual([]);
   });
 
+  it('a required field name read as a dotted path or with _ for ., where exactly one field fits', async () => {
+    const { readFieldName } = await import('../../src/preflight/field-names.ts');
+    expect(readFieldName('reference')).toEqual({ name: 'reference', path: 'reference', how: 'as written' });
+    expect(readFieldName('receiver.email')).toEqual({
+      name: 'receiver.email',
+      path: 'receiver.email',
+      how: 'as a dotted path',
+    });
+    expect(readFieldName('sender_country_code')).toEqual({
+      name: 'sender_country_code',
+      path: 'sender.country_code',
+      how: 'with _ for .',
+    });
+    for (const open of ['receiver_phone', 'phone', 'receiver.phone', 'sender.email', 'receiver__email'])
+      expect(readFieldName(open), open).toBeUndefined();
+    expect(readFieldName('receiver_email', true)).toBeUndefined();
+    // Read so, a missing field is a problem at its own pointer.
+    const missing = check((s) => {
+      s.receiver.country_code = 'FI';
+      delete s.receiver.email;
+    });
+    expect(missing.problems).toEqual([
+      expect.objectContaining({ code: 'REQUIRED_FIELD_MISSING', pointer: '/receiver/email' }),
+    ]);
+    expect(missing.problems[0]!.message).toContain('receiver_email (read with _ for .: receiver.email)');
+  });
+
   it('FIELD_NAME_OPEN and PARCEL_FIELD_NAME_OPEN: names that are no field of the body as specified', () => {
-    const result = check(to('FI'));
+    const result = check(to('FI'), { exactNames: true });
     expect(uncheckedCodes(result)).toEqual(['FIELD_NAME_OPEN', 'PARCEL_FIELD_NAME_OPEN']);
     expect(result.unchecked[0]).toMatchObject({
       what: 'the required field receiver_email',

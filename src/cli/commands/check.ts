@@ -11,6 +11,7 @@ export interface CheckOptions {
   json?: boolean;
   strict?: boolean;
   verbose?: boolean;
+  exactNames?: boolean;
 }
 
 /** The widest line of the default output. */
@@ -65,7 +66,7 @@ function verdict(file: string, options: CheckOptions, result: ShipmentCheck): { 
 export async function check(file: string, options: CheckOptions, io: Io): Promise<number> {
   const index = await readSetupIndex(options.setup, io.cwd);
   const shipment = await readJson(file, io.cwd, 'shipment');
-  const result = checkShipment(index, shipment);
+  const result = checkShipment(index, shipment, { exactNames: options.exactNames === true });
   const { text, failed } = verdict(file, options, result);
   if (options.json) {
     line(io.stdout, JSON.stringify({ ...result, checked: notJudged(result).length === 0 }, null, 2));
@@ -76,6 +77,12 @@ export async function check(file: string, options: CheckOptions, io: Io): Promis
     line(
       io.stdout,
       fold(`${paint('red', '✖')} ${p.pointer || '(the whole body)'}  ${paint('red', p.code)}  ${p.message}`),
+    );
+  }
+  for (const r of result.readings ?? []) {
+    line(
+      io.stdout,
+      cut(`${paint('dim', '·')} ${r.name} read ${r.how} as ${r.path} (--exact-names reads names as written only)`),
     );
   }
   for (const u of result.unchecked) {

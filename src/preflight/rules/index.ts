@@ -6,5 +6,5 @@ export { checkRoute, type Route, type RouteFindings } from './route.ts';
 export { checkAgreement } from './agreement.ts';
 export { checkCustoms } from './customs.ts';
 export { checkServices, type ServiceFindings } from './services.ts';
-export { checkRequiredFields, SHIPMENT_FIELDS } from './required-fields.ts';
+export { checkRequiredFields } from './required-fields.ts';
 export { checkParcelFields, PARCEL_FIELDS } from './parcel-fields.ts';

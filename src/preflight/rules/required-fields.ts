@@ -1,36 +1,34 @@
 // Rule: the fields named in required_fields, of the country combination and of each service used, are
 // given on the shipment body; a name that is no field of the body as specified is left unchecked.
 import { pointerSegment } from '../../contract/json-pointer.ts';
+import { type FieldReading, readFieldName, valueAt } from '../field-names.ts';
 import type { IndexedCombination, IndexedService } from '../setup-index.ts';
 import { type Body, given } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
 
-/** The shipment body's fields, as the specification lists them (section 2.3). */
-export const SHIPMENT_FIELDS: ReadonlySet<string> = new Set([
-  'own_agreement',
-  'product_code',
-  'service_codes',
-  'reference',
-  'sender',
-  'receiver',
-  'parcels',
-  'partner_id',
-]);
-
-export function checkRequiredFields(body: Body, found: IndexedCombination, used: readonly IndexedService[]): Findings {
-  const required = requiredBy(found, used);
-  const unchecked = required.filter(({ name }) => !SHIPMENT_FIELDS.has(name)).map(fieldNameOpen);
+export function checkRequiredFields(
+  body: Body,
+  found: IndexedCombination,
+  used: readonly IndexedService[],
+  exactNames = false,
+): Findings & { readings: FieldReading[] } {
+  const required = requiredBy(found, used).map((entry) => ({
+    ...entry,
+    reading: readFieldName(entry.name, exactNames),
+  }));
+  const unchecked = required.filter(({ reading }) => !reading).map(fieldNameOpen);
   const problems = required
-    .filter(({ name }) => SHIPMENT_FIELDS.has(name) && !given(body[name]))
+    .filter(({ reading }) => reading && !given(valueAt(body, reading.path)))
     .map(
-      ({ name, source }): ShipmentProblem => ({
-        pointer: `/${pointerSegment(name)}`,
+      ({ name, source, reading }): ShipmentProblem => ({
+        pointer: `/${reading!.path.split('.').map(pointerSegment).join('/')}`,
         code: 'REQUIRED_FIELD_MISSING',
-        message: `${name} is required by ${source} and is not given.`,
+        message: `${name}${reading!.how === 'as written' ? '' : ` (read ${reading!.how}: ${reading!.path})`} is required by ${source} and is not given.`,
         setupPointer: source,
       }),
     );
-  return { problems, unchecked };
+  const readings = required.flatMap(({ reading }) => (reading && reading.how !== 'as written' ? [reading] : []));
+  return { problems, unchecked, readings };
 }
 
 /** Each required field name once, with the first required_fields that names it: the combination's, then each service's. */
@@ -50,7 +48,7 @@ function fieldNameOpen({ name, source }: { name: string; source: string }): Unch
   return {
     code: 'FIELD_NAME_OPEN',
     what: `the required field ${name}`,
-    reason: `${name} is not a field of the shipment body as specified, and how such names map onto the body (${name} or a nested field) is not specified`,
+    reason: `${name} is no field of the shipment body as specified, read as written, as a dotted path or with _ for . (or names are read as written only, --exact-names); how such names map onto the body is not specified`,
     setupPointer: source,
   };
 }
