@@ -19,11 +19,15 @@ export interface Source {
 
 /** Every guide page and its Markdown source: docs/*.md, and the changelog. */
 export function pageSources(): Source[] {
-  // Getting started first, then the guides by name.
-  const first = (name: string) => (name === 'getting-started.md' ? 0 : 1);
+  // In the order of the README's list of guides; a guide it does not list comes after, by name.
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('## Guides')[1] ?? '';
+  const place = (name: string) => {
+    const at = readme.indexOf(`](docs/${name})`);
+    return at === -1 ? Number.MAX_SAFE_INTEGER : at;
+  };
   const guides = readdirSync(DOCS_DIR)
     .filter((name) => name.endsWith('.md'))
-    .sort((a, b) => first(a) - first(b) || a.localeCompare(b))
+    .sort((a, b) => place(a) - place(b) || a.localeCompare(b))
     .map((name) => ({ markdown: `docs/${name}`, page: name.replace(/\.md$/, '.html') }));
   return [...guides, { markdown: 'CHANGELOG.md', page: 'changelog.html' }];
 }
@@ -98,7 +102,7 @@ nav ul { list-style: none; margin: 0; padding: 0; }
 nav li a { display: block; padding: 4px 8px; border-radius: 6px; color: var(--text); text-decoration: none; }
 nav li a:hover { background: #f0f0f3; }
 nav li a[aria-current="page"] { background: #e8ecfb; color: var(--link); font-weight: 600; }
-main { flex: 1 1 auto; max-width: 880px; padding: 32px 48px 64px; }
+main { flex: 1 1 auto; min-width: 0; max-width: 1160px; padding: 32px 48px 64px; }
 h1, h2, h3, h4 { line-height: 1.3; margin: 1.6em 0 .6em; }
 h1 { font-size: 30px; margin-top: 0; }
 h2 { font-size: 22px; padding-bottom: .3em; border-bottom: 1px solid var(--border); }
@@ -106,9 +110,11 @@ h3 { font-size: 18px; }
 a { color: var(--link); }
 a:not([href]) { color: inherit; text-decoration: none; }
 code { font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 13px; background: var(--code); padding: .1em .35em; border-radius: 4px; }
-pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; }
+:not(pre) > code { white-space: nowrap; display: inline-block; max-width: 100%; overflow-x: auto; vertical-align: bottom; }
+pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; }
-table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; }
+p, li, td, th { overflow-wrap: anywhere; }
+table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--border); padding: 6px 12px; text-align: left; vertical-align: top; }
 th { background: var(--side); }
 blockquote { margin: 1em 0; padding: 0 1em; color: var(--muted); border-left: 4px solid var(--border); }

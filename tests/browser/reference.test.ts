@@ -238,6 +238,58 @@ describe('the guide pages opened from disk, offline', () => {
   });
 });
 
+/** Elements of the page's main text whose content is wider than their box and not scrollable there. */
+function cutOff(): string[] {
+  const found: string[] = [];
+  for (const element of document.querySelectorAll('main *')) {
+    const box = element as HTMLElement;
+    const style = getComputedStyle(box);
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    if (!scrolls && box.scrollWidth > box.clientWidth + 1 && style.display !== 'inline')
+      found.push(`${box.tagName.toLowerCase()}: ${box.textContent!.slice(0, 60)}`);
+    const main = document.querySelector('main')!.getBoundingClientRect();
+    const rect = box.getBoundingClientRect();
+    if (!box.closest('pre, table, code[class]') && rect.right > main.right + 1 && !scrolls)
+      found.push(`beyond main: ${box.tagName.toLowerCase()}: ${box.textContent!.slice(0, 60)}`);
+  }
+  return [...new Set(found)];
+}
+
+describe('the guide pages at the width of a desktop and of a phone', () => {
+  for (const width of [1400, 390]) {
+    for (const { page: name } of pageSources()) {
+      it(`${name} at ${width} px: the text uses the window, nothing is cut off, no flag breaks`, async () => {
+        const narrow = await browser.newContext({ viewport: { width, height: 900 } });
+        await blockOutside(narrow);
+        const guide = await narrow.newPage();
+        try {
+          await guide.goto(pathToFileURL(path.join(DOCS_DIR, name)).href);
+          expect(await guide.evaluate(cutOff)).toEqual([]);
+          // The main column takes the window beside the menu (or the whole window on a phone).
+          const { main, window } = await guide.evaluate(() => ({
+            main: document.querySelector('main')!.getBoundingClientRect().right,
+            window: innerWidth,
+          }));
+          expect(window - main).toBeLessThan(width >= 1000 ? 120 : 2);
+          // Inline code does not break inside a flag such as --url-ttl-ms.
+          const broken = await guide.evaluate(() =>
+            [...document.querySelectorAll('main :not(pre) > code')]
+              .filter((c) => c.getClientRects().length > 1 && /^--/.test(c.textContent ?? ''))
+              .map((c) => c.textContent),
+          );
+          expect(broken).toEqual([]);
+          await guide.screenshot({
+            path: path.join(SHOTS, `${name.replace(/\.html$/, '')}-${width}.png`),
+            fullPage: false,
+          });
+        } finally {
+          await narrow.close();
+        }
+      });
+    }
+  }
+});
+
 describe('the broken-image check', () => {
   it('reports an image that did not load, and one the policy refused', async () => {
     const probe = await context.newPage();

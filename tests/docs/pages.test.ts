@@ -7,6 +7,7 @@ import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE, finishPage } from '../../dev/docs.ts';
 import { withTempDir } from '../../dev/tools.ts';
+import { root } from '../../dev/paths.ts';
 
 const sources = pageSources();
 const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');
@@ -146,5 +147,18 @@ describe('the reference page', () => {
 
   it('finishing a page fails when Redoc no longer renders what it fixes', () => {
     expect(() => finishPage('<html></html>')).toThrow(/cdn\.redoc\.ly/);
+  });
+});
+
+describe('the guide menu', () => {
+  it('lists the guides in the order of the README', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('## Guides')[1]!;
+    const listed = [...readme.matchAll(/\]\(docs\/([a-z-]+)\.md\)/g)].map((m) => `${m[1]}.html`);
+    const order = [...new Set(listed)];
+    const menu = pageSources()
+      .map((source) => source.page)
+      .filter((page) => order.includes(page));
+    expect(menu).toEqual(order.filter((page) => menu.includes(page)));
+    expect(menu[0]).toBe('getting-started.html');
   });
 });
