@@ -1,6 +1,7 @@
 // `check <shipment.json> --setup <setup.json>`: the pre-flight check of a shipment body. The verdict
 // is honest: a shipment that could not be checked against the file (no product, no route) is not
 // passed; the default output keeps to one short line each, the reasons under --verbose and --json.
+import { stripVTControlCharacters } from 'node:util';
 import { checkShipment } from '../../preflight/check.ts';
 import type { ShipmentCheck } from '../../preflight/types.ts';
 import { readJson, readSetupIndex } from '../files.ts';
@@ -17,16 +18,20 @@ export interface CheckOptions {
 /** The widest line of the default output. */
 export const WIDTH = 120;
 
-/** Text cut to `width` characters, ending in … when cut. */
-const cut = (text: string, width = WIDTH) => (text.length <= width ? text : `${text.slice(0, width - 1)}…`);
+/** The length of text as a terminal shows it: colour escapes take no room. */
+const shown = (text: string) => stripVTControlCharacters(text).length;
 
-/** Text folded at spaces into lines of at most `width`, the lines after the first indented. */
+/** Text cut to `width` visible characters, ending in … when cut (cut lines carry no colour). */
+const cut = (text: string, width = WIDTH) =>
+  shown(text) <= width ? text : `${stripVTControlCharacters(text).slice(0, width - 1)}…`;
+
+/** Text folded at spaces into lines of at most `width` visible characters, the lines after the first indented. */
 function fold(text: string, width = WIDTH, indent = '    '): string {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ')) {
     const next = current ? `${current} ${word}` : word;
-    if (next.length > width && current) {
+    if (shown(next) > width && current) {
       lines.push(current);
       current = `${indent}${word}`;
     } else current = next;
