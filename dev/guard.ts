@@ -17,6 +17,7 @@
 // 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { BASE_PATH } from '../src/sandbox/context.ts';
 import { sendProblem } from '../src/sandbox/problems.ts';
 import { PortInUseError } from './cli.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
@@ -40,8 +41,8 @@ export interface RunningGuard {
   close: () => Promise<void>;
 }
 
-/** Where the mock serves the API, as the sandbox and the service do. */
-export const MOCK_BASE_PATH = '/api/public/v3';
+/** Where the mock serves the API: the base path of the sandbox and the service. */
+export const MOCK_BASE_PATH = BASE_PATH;
 
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 

@@ -7,15 +7,14 @@ export function invalidClientOption(message: string): ShippingApiError {
   return new ShippingApiError(message, { code: 'INVALID_OPTIONS', operation: 'createShippingClient' });
 }
 
-const invalid = invalidClientOption;
-
 /** The value of the Authorization header. The messages never repeat the credentials. */
 export function basicAuthorization(username: unknown, apiKey: unknown): string {
   if (typeof username !== 'string' || username === '')
-    throw invalid('username must be a non-empty string (the API user).');
-  if (typeof apiKey !== 'string' || apiKey === '') throw invalid('apiKey must be a non-empty string (the API key).');
+    throw invalidClientOption('username must be a non-empty string (the API user).');
+  if (typeof apiKey !== 'string' || apiKey === '')
+    throw invalidClientOption('apiKey must be a non-empty string (the API key).');
   // RFC 7617: the user-id cannot contain a colon, since the first colon ends it.
-  if (username.includes(':')) throw invalid('username must not contain ":" (RFC 7617).');
+  if (username.includes(':')) throw invalidClientOption('username must not contain ":" (RFC 7617).');
   const bytes = new TextEncoder().encode(`${username}:${apiKey}`);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

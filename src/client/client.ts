@@ -13,7 +13,7 @@ import type {
   SuccessResponse,
 } from 'openapi-typescript-helpers';
 import type { paths } from '../contract/artifacts.ts';
-import { basicAuthorization } from './auth.ts';
+import { basicAuthorization, invalidClientOption } from './auth.ts';
 import { checkBaseUrl, isLoopback, parseUrl } from './urls.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';
@@ -124,7 +124,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   const headers: Record<string, string> = { Authorization: authorization };
   if (options.partnerId !== undefined) headers['Partner-ID'] = partnerIdHeader(options.partnerId);
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
-    throw invalidOption('fetch must be a function with the signature of the global fetch.');
+    throw invalidClientOption('fetch must be a function with the signature of the global fetch.');
   const fetch = options.fetch ?? globalThis.fetch;
   const credentialOrigins = new Set([baseUrl.origin, ...checkCredentialOrigins(options.credentialOrigins)]);
   const client = createClient<paths, Media>({
@@ -144,15 +144,13 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   return client;
 }
 
-function invalidOption(message: string): ShippingApiError {
-  return new ShippingApiError(message, { code: 'INVALID_OPTIONS', operation: 'createShippingClient' });
-}
-
 /** Each entry an origin (scheme, host, port), HTTPS unless loopback, as for baseUrl. */
 function checkCredentialOrigins(origins: unknown): string[] {
   if (origins === undefined) return [];
   if (!Array.isArray(origins))
-    throw invalidOption('credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].');
+    throw invalidClientOption(
+      'credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].',
+    );
   return origins.map((origin: unknown, index) => {
     const url = typeof origin === 'string' ? parseUrl(origin) : null;
     // A value that carries credentials is not repeated.
@@ -163,12 +161,12 @@ function checkCredentialOrigins(origins: unknown): string[] {
           ? 'an address with credentials'
           : `"${origin}"`;
     if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
-      throw invalidOption(
+      throw invalidClientOption(
         `credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`,
       );
     }
     if (url.protocol !== 'https:' && !isLoopback(url)) {
-      throw invalidOption(
+      throw invalidClientOption(
         `credentialOrigins[${index}] must use HTTPS (got ${url.origin}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`,
       );
     }

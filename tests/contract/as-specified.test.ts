@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson, resolveRef } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
 const example = (name: string): any => structuredClone(bundle.components.examples[name].value);
@@ -142,16 +142,7 @@ describe('what the specification does not show is not stated', () => {
   );
 
   it('every status code other than 2XX and default names the HTTP standard it follows', () => {
-    const resolve = (node: any): any =>
-      node?.$ref
-        ? resolve(
-            node.$ref
-              .slice(1)
-              .split('/')
-              .slice(1)
-              .reduce((n: any, k: string) => n[k], bundle),
-          )
-        : node;
+    const resolve = (node: any): any => resolveRef(bundle, node);
     const codes = [...Object.values<any>(bundle.paths), ...Object.values<any>(bundle.components.pathItems)].flatMap(
       (item) =>
         Object.values<any>(item)

@@ -5,19 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson, resolveRef } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
-const resolve = (node: any): any =>
-  node?.$ref
-    ? resolve(
-        node.$ref
-          .slice(1)
-          .split('/')
-          .slice(1)
-          .reduce((n: any, k: string) => n[k], bundle),
-      )
-    : node;
+const resolve = (node: any): any => resolveRef(bundle, node);
 const setupFile: any[] = bundle.components.examples.CarrierSetupFile.value;
 
 /** What is wrong with `shipment` against `file`, in words; empty when it can be created. */

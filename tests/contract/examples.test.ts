@@ -3,21 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bundlePath, contractValidators, readJson, setupFileSchemaPath } from '../support/contract.ts';
+import { bundlePath, contractValidators, readJson, setupFileSchemaPath, resolveRef } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
 const validators = contractValidators(bundle);
 
-const resolve = (node: any): any =>
-  node?.$ref
-    ? resolve(
-        node.$ref
-          .slice(1)
-          .split('/')
-          .slice(1)
-          .reduce((n: any, k: string) => n[k], bundle),
-      )
-    : node;
+const resolve = (node: any): any => resolveRef(bundle, node);
 
 interface Illustrated {
   where: string;

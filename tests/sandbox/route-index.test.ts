@@ -19,11 +19,13 @@ describe('GET /_sandbox/', () => {
 
   it('names only routes the sandbox serves', async () => {
     const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
-      routes: { method: string; path: string }[];
+      routes: { method: string; path: string; description: string }[];
     };
     expect(routes.length).toBeGreaterThanOrEqual(10);
+    // Every route the sandbox serves is named, and says what it is for.
+    expect(routes.filter((r) => !r.description)).toEqual([]);
     for (const { method, path } of routes) {
-      const url = path.replace('{hash}', 'h').replace('{token}', 't');
+      const url = path.replace(':hash', 'h').replace(':name', 't.json');
       const response = await app.inject({
         method: method as 'GET',
         url,

@@ -11,6 +11,19 @@ export const setupFileSchemaPath = path.join(root, 'openapi/schemas/carrier-setu
 
 export const readJson = (file: string): any => JSON.parse(readFileSync(file, 'utf8'));
 
+/** A node of `document`, its local $ref followed to the component it names. */
+export function resolveRef(document: any, node: any): any {
+  if (!node?.$ref) return node;
+  return resolveRef(
+    document,
+    node.$ref
+      .slice(1)
+      .split('/')
+      .slice(1)
+      .reduce((n: any, k: string) => n[k], document),
+  );
+}
+
 /** Validators for any schema of the bundled description, addressed by JSON pointer. */
 export function contractValidators(document: any = readJson(bundlePath)) {
   const ajv = contractAjv(document, { allErrors: true });

@@ -6,6 +6,7 @@ import { checkShipment } from '../../preflight/check.ts';
 import type { ShipmentCheck } from '../../preflight/types.ts';
 import { readJson, readSetupIndex } from '../files.ts';
 import { EXIT, type Io, line, painter } from '../io.ts';
+import { width } from '../table.ts';
 
 export interface CheckOptions {
   setup: string;
@@ -19,7 +20,7 @@ export interface CheckOptions {
 export const WIDTH = 120;
 
 /** The length of text as a terminal shows it: colour escapes take no room. */
-const shown = (text: string) => stripVTControlCharacters(text).length;
+const shown = (text: string) => width(stripVTControlCharacters(text));
 
 /** Text cut to `width` visible characters, ending in … when cut (cut lines carry no colour). */
 const cut = (text: string, width = WIDTH) =>
