@@ -114,3 +114,51 @@ describe('examples', () => {
     }
   });
 });
+
+describe('the example setup file says only what the specification gives', () => {
+  const file: any[] = readJson(bundlePath).components.examples.CarrierSetupFile.value;
+  const combinations = file.flatMap((carrier) =>
+    carrier.products.flatMap((product: any) => product.country_combinations),
+  );
+
+  it('names shipment fields only as the specification gives them (receiver_email is read as receiver.email)', async () => {
+    const { readFieldName } = await import('../../src/preflight/field-names.ts');
+    const names = combinations.flatMap((c) => [
+      ...c.required_fields,
+      ...c.optional_fields,
+      ...[...c.available_services, ...c.required_services].flatMap((s: any) => [
+        ...s.required_fields,
+        ...s.optional_fields,
+      ]),
+    ]);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !readFieldName(name))).toEqual([]);
+    // Parcel fields are those of section 2.3; dangerous-goods field names are not given at all.
+    const parcel = new Set(['quantity', 'weight', 'length', 'width', 'height']);
+    expect(
+      combinations
+        .flatMap((c) => [...c.required_parcel_fields, ...c.optional_parcel_fields])
+        .filter((n) => !parcel.has(n)),
+    ).toEqual([]);
+    expect(combinations.flatMap((c) => c.optional_dg_fields)).toEqual([]);
+  });
+
+  it('gives carriers, products and services plainly fictional names, none of a real carrier', () => {
+    const text = JSON.stringify(file).toLowerCase();
+    for (const real of [
+      'postnord',
+      'gls',
+      'dhl',
+      'ups',
+      'fedex',
+      'bring',
+      'budbee',
+      'posti',
+      'schenker',
+      'dao',
+      'mypack',
+    ]) {
+      expect(text, real).not.toMatch(new RegExp(`\\b${real}\\b|"${real}_`));
+    }
+  });
+});
