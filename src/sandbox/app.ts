@@ -5,15 +5,20 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
+import { createMetrics, measureRequests } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
+import { type HealthChecks, healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { routeIndexRoutes } from './routes/route-index.ts';
 import { SandboxState } from './state.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {
   /** The origin written into file addresses; by default the address the server listens on. */
   origin?: string;
+  /** @internal The readiness check in place of the store's ping, for tests. */
+  ping?: HealthChecks['ping'];
 }
 
 function handleError(bodyLimit: number) {
@@ -106,6 +111,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     },
   };
 
+  const metrics = createMetrics();
+  measureRequests(app, metrics);
   app.setErrorHandler(handleError(resolved.bodyLimit));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -117,6 +124,9 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   });
 
   routeIndexRoutes(app, context);
+  // The store's ping takes the place of this one once the state lives in a store.
+  healthRoutes(app, { ping: options.ping ?? (() => Promise.resolve()) });
+  metricsRoutes(app, metrics);
   app.register(async (scope) => {
     await registerAuth(scope);
     scope.addHook('onRequest', scope.basicAuth);

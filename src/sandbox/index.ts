@@ -11,6 +11,7 @@ export { BASE_PATH } from './context.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };
+export type { SandboxMetrics } from './metrics.ts';
 
 export interface RunningSandbox {
   /** http://127.0.0.1:<port> */
