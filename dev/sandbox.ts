@@ -1,8 +1,9 @@
 // `npm run sandbox`: the stateful sandbox of the API on loopback, until Ctrl-C.
-//   npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path>]
+//   npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]
 // Each flag has an environment variable: SANDBOX_PORT, SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS,
-// SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over its variable. The options are those of
-// src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
+// SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE, SANDBOX_LOG_LEVEL. A flag wins over its variable. The
+// options are those of src/sandbox/command-line.ts, which `shipping-api sandbox` shares. The banner
+// goes to stdout, the JSON log to stderr.
 import type { Command } from 'commander';
 import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';

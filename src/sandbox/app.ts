@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
+import { checkLogLevel, type LogDestination, type LogLevel, logOptions, reportFault } from './logging.ts';
 import { createMetrics, measureRequests } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
@@ -17,11 +18,15 @@ import { SandboxState } from './state.ts';
 export interface SandboxAppOptions extends SandboxOptions {
   /** The origin written into file addresses; by default the address the server listens on. */
   origin?: string;
+  /** JSON log lines at this level (pino's levels, or `silent`); no log when left out. */
+  logLevel?: LogLevel;
+  /** Where the log lines go; process.stderr by default. */
+  logDestination?: LogDestination;
   /** @internal The readiness check in place of the store's ping, for tests. */
   ping?: HealthChecks['ping'];
 }
 
-function handleError(bodyLimit: number) {
+function handleError(bodyLimit: number, logged: boolean) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
@@ -61,9 +66,7 @@ function handleError(bodyLimit: number) {
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
     // A fault of the sandbox itself: say so, without echoing the request.
-    process.stderr.write(
-      `sandbox: ${request.method} ${request.routeOptions.url ?? ''} failed: ${error.stack ?? error.message}\n`,
-    );
+    reportFault(request, error, logged);
     return sendProblem(
       reply,
       500,
@@ -86,8 +89,9 @@ export function originOf(address: AddressInfo): string {
 /** The sandbox, ready to listen or to be called with inject(). */
 export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
   const resolved = resolveOptions(options);
+  const logLevel = checkLogLevel(options.logLevel);
   const app = Fastify({
-    logger: false,
+    ...logOptions(logLevel, options.logDestination),
     bodyLimit: resolved.bodyLimit,
     forceCloseConnections: true,
     frameworkErrors(error, _request, reply) {
@@ -113,7 +117,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   const metrics = createMetrics();
   measureRequests(app, metrics);
-  app.setErrorHandler(handleError(resolved.bodyLimit));
+  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     sendProblem(

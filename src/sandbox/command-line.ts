@@ -2,6 +2,7 @@
 // `shipping-api sandbox`: each flag has a SANDBOX_* variable, and a flag wins over its variable.
 import { InvalidArgumentError, Option } from 'commander';
 import type { RunningSandbox } from './index.ts';
+import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { DEFAULTS } from './options.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4020;
@@ -14,6 +15,7 @@ export interface SandboxCliOptions {
   minPollMs: number;
   setupFile?: string;
   checkShipments?: boolean;
+  logLevel: LogLevel;
 }
 
 const wholeNumberParser =
@@ -54,6 +56,10 @@ export function sandboxOptions(): Option[] {
       '--check-shipments',
       'answer 422 to a shipment whose product, route or services the setup file does not offer (a sandbox choice)',
     ).env('SANDBOX_CHECK_SHIPMENTS'),
+    new Option('--log-level <level>', 'JSON log lines on stderr from this level on; silent for none')
+      .env('SANDBOX_LOG_LEVEL')
+      .choices(LOG_LEVELS)
+      .default('info'),
   ];
 }
 

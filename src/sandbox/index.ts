@@ -11,6 +11,7 @@ export { BASE_PATH } from './context.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };
+export { LOG_LEVELS, type LogDestination, type LogLevel } from './logging.ts';
 export type { SandboxMetrics } from './metrics.ts';
 
 export interface RunningSandbox {

@@ -1,4 +1,5 @@
-// `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
+// `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C; its log is JSON lines
+// on stderr, stdout has the base URL alone.
 import path from 'node:path';
 import { PortInUseError, type SandboxCliOptions } from '../../sandbox/command-line.ts';
 import { startSandbox } from '../../sandbox/index.ts';
@@ -9,7 +10,7 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
   const setupFile = flags.setupFile === undefined ? undefined : path.resolve(io.cwd, flags.setupFile);
   let running: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    running = await startSandbox({ ...flags, setupFile });
+    running = await startSandbox({ ...flags, setupFile, logDestination: io.stderr });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new CliError(new PortInUseError('127.0.0.1', flags.port, '--port or SANDBOX_PORT').message, EXIT.BAD_INPUT);
@@ -17,8 +18,8 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
     throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
   }
   line(io.stdout, running.baseUrl);
-  line(
-    io.stderr,
+  // A line of the log like every other on stderr, so that a log collector reads JSON only.
+  running.app.log.info(
     'Sandbox of the Shipping Service Public API v3; any Basic user name and non-empty key. Ctrl-C stops it.',
   );
   await new Promise<void>((resolve) => {
