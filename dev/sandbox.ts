@@ -1,4 +1,4 @@
-// `npm run sandbox`: the stateful sandbox of the API on loopback, until Ctrl-C.
+// `npm run sandbox`: the stateful sandbox of the API on loopback, until Ctrl-C or SIGTERM.
 //   npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]
 // Each flag has an environment variable: SANDBOX_PORT, SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS,
 // SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE, SANDBOX_LOG_LEVEL. A flag wins over its variable. The
@@ -6,7 +6,7 @@
 // goes to stdout, the JSON log to stderr.
 import type { Command } from 'commander';
 import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
-import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
+import { startSandbox, stopOnSignal, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError } from './cli.ts';
 
 export { sandboxBanner };
@@ -34,11 +34,13 @@ export function startSandboxOnPort(port: number, how: string): Promise<RunningSa
   return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port }, how);
 }
 
-/** `npm run sandbox`: serves the sandbox with the parsed options until Ctrl-C. */
-export async function serveSandbox(options: SandboxCliOptions): Promise<void> {
+/**
+ * `npm run sandbox`: serves the sandbox with the parsed options until Ctrl-C or SIGTERM, which let
+ * the requests in flight finish (src/sandbox/stopping.ts); then exit code 0.
+ */
+export async function serveSandbox(options: SandboxCliOptions): Promise<number> {
   const sandbox = await start(options, '--port or SANDBOX_PORT');
   console.log(sandboxBanner(sandbox));
-  const stop = () => void sandbox.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  await stopOnSignal(sandbox.app, process);
+  return 0;
 }

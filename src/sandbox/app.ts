@@ -14,6 +14,7 @@ import { type HealthChecks, healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { routeIndexRoutes } from './routes/route-index.ts';
 import { SandboxState } from './state.ts';
+import { endConnectionsOnClose } from './stopping.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {
   /** The origin written into file addresses; by default the address the server listens on. */
@@ -93,7 +94,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   const app = Fastify({
     ...logOptions(logLevel, options.logDestination),
     bodyLimit: resolved.bodyLimit,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections close at once and requests in flight finish (stopping.ts).
+    forceCloseConnections: 'idle',
     frameworkErrors(error, _request, reply) {
       sendProblem(reply, 400, `The request could not be routed: ${error.message}.`);
     },
@@ -117,6 +119,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   const metrics = createMetrics();
   measureRequests(app, metrics);
+  endConnectionsOnClose(app);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './context.ts';
 import { createSandbox, originOf, type SandboxAppOptions } from './app.ts';
+import { closeGracefully } from './stopping.ts';
 
 export { createSandbox };
 
@@ -13,6 +14,7 @@ export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };
 export { LOG_LEVELS, type LogDestination, type LogLevel } from './logging.ts';
 export type { SandboxMetrics } from './metrics.ts';
+export { STOP_GRACE_MS, stopOnSignal } from './stopping.ts';
 
 export interface RunningSandbox {
   /** http://127.0.0.1:<port> */
@@ -20,7 +22,11 @@ export interface RunningSandbox {
   /** `${origin}/api/public/v3`, the base URL to give a client. */
   baseUrl: string;
   app: FastifyInstance;
-  close(): Promise<void>;
+  /**
+   * Stops: no new connections, idle ones closed at once, requests in flight finished; after
+   * `graceMs` (10 s by default) the connections still open are closed.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Starts the sandbox on host (127.0.0.1) and port (0: a free port). */
@@ -31,5 +37,5 @@ export async function startSandbox(
   const app = createSandbox(rest);
   await app.listen({ port, host });
   const origin = rest.origin?.replace(/\/+$/, '') ?? originOf(app.server.address() as AddressInfo);
-  return { origin, baseUrl: `${origin}${BASE_PATH}`, app, close: () => app.close() };
+  return { origin, baseUrl: `${origin}${BASE_PATH}`, app, close: (graceMs) => closeGracefully(app, graceMs) };
 }

@@ -1,8 +1,8 @@
-// `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C; its log is JSON lines
-// on stderr, stdout has the base URL alone.
+// `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C or SIGTERM, which let
+// the requests in flight finish; its log is JSON lines on stderr, stdout has the base URL alone.
 import path from 'node:path';
 import { PortInUseError, type SandboxCliOptions } from '../../sandbox/command-line.ts';
-import { startSandbox } from '../../sandbox/index.ts';
+import { startSandbox, stopOnSignal } from '../../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
 
 export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number> {
@@ -22,15 +22,6 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
   running.app.log.info(
     'Sandbox of the Shipping Service Public API v3; any Basic user name and non-empty key. Ctrl-C stops it.',
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      io.signals.off('SIGINT', stop);
-      io.signals.off('SIGTERM', stop);
-      resolve();
-    };
-    io.signals.on('SIGINT', stop);
-    io.signals.on('SIGTERM', stop);
-  });
-  await running.close();
+  await stopOnSignal(running.app, io.signals);
   return EXIT.OK;
 }
