@@ -6,7 +6,7 @@ import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
 import { checkLogLevel, type LogDestination, type LogLevel, logOptions, reportFault } from './logging.ts';
-import { createMetrics, measureRequests } from './metrics.ts';
+import { countUnmatched, createMetrics, measureRequests } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
@@ -121,7 +121,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   measureRequests(app, metrics);
   endConnectionsOnClose(app);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined));
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     sendProblem(
       reply,

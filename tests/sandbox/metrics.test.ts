@@ -52,17 +52,21 @@ describe('GET /_sandbox/metrics', () => {
     expect((await post(`${baseUrl}/shipments`, { reference: 5 }, {}, user)).status).toBe(422);
     expect((await fetch(`${baseUrl}/setups/carriers`)).status).toBe(401);
     expect((await fetch(`${origin}/no/such/path`)).status).toBe(404);
+    expect((await fetch(`${origin}/_sandbox/health/live`, { method: 'HEAD' })).status).toBe(200);
 
     const { text } = await scrape(origin);
     const requests = (labels: string) => sample(text, `sandbox_http_requests_total{${labels}}`);
+    const latency = 'sandbox_http_request_duration_seconds';
     expect(requests('method="GET",route="/api/public/v3/setups/carriers",status="200"')).toBe(2);
     expect(requests('method="GET",route="/api/public/v3/setups/carriers",status="401"')).toBe(1);
     expect(requests('method="GET",route="/files/:hash/:name",status="200"')).toBe(1);
     expect(requests('method="POST",route="/api/public/v3/shipments",status="201"')).toBe(1);
     expect(requests('method="POST",route="/api/public/v3/shipments",status="422"')).toBe(1);
     expect(requests('method="GET",route="(unmatched)",status="404"')).toBe(1);
+    // The HEAD twin Fastify adds to a GET route counts once, under its own method.
+    expect(requests('method="HEAD",route="/_sandbox/health/live",status="200"')).toBe(1);
+    expect(sample(text, `${latency}_sum{method="GET",route="(unmatched)",status="404"}`)).toBeGreaterThan(0);
 
-    const latency = 'sandbox_http_request_duration_seconds';
     const shipments = 'method="POST",route="/api/public/v3/shipments",status="201"';
     expect(sample(text, `${latency}_count{${shipments}}`)).toBe(1);
     // In seconds: well under one for a request on loopback, and more than nothing.
