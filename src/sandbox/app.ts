@@ -9,17 +9,27 @@ import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
 import { routeIndexRoutes } from './routes/route-index.ts';
-import { SandboxState } from './state.ts';
+import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {
-  /** The origin written into file addresses; by default the address the server listens on. */
+  /** The origin written into file addresses; by default the address the request came to. */
   origin?: string;
 }
+
+/** How long a start waits for the store before it goes on, answering 503 until the store is there. */
+const STORE_WAIT_MS = 3000;
+
+const STORE_DOWN =
+  "The sandbox's store does not answer, so the request was not carried out. Try again shortly; GET /_sandbox/health/ready tells when the store is back.";
 
 function handleError(bodyLimit: number) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
+    }
+    if (error instanceof StoreUnavailable) {
+      reply.header('Retry-After', '1');
+      return sendProblem(reply, 503, STORE_DOWN);
     }
     const status = error.statusCode;
     switch (error.code) {
@@ -78,6 +88,17 @@ export function originOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
+/** Waits for the store at start (without failing: the sandbox answers 503 until it is there), and closes it last. */
+function attachStore(app: FastifyInstance, store: SandboxStore): void {
+  app.addHook('onReady', async () => {
+    if (!(await store.connected(STORE_WAIT_MS)))
+      process.stderr.write(
+        `sandbox: the store ${store.description} is not reachable yet; API calls answer 503 until it is.\n`,
+      );
+  });
+  app.addHook('onClose', () => store.close());
+}
+
 /** The sandbox, ready to listen or to be called with inject(). */
 export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
   const resolved = resolveOptions(options);
@@ -93,9 +114,15 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   app.removeContentTypeParser('text/plain');
 
   const origin = options.origin?.replace(/\/+$/, '');
+  const store = openStore(resolved.store, (error) =>
+    process.stderr.write(
+      `sandbox: the store ${resolved.store === 'memory' ? 'memory' : store.description} failed: ${error.message}\n`,
+    ),
+  );
+  attachStore(app, store);
   const context: SandboxContext = {
     options: resolved,
-    state: new SandboxState(),
+    store,
     // The address the request came to (localhost stays localhost), so that a client sends its
     // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {

@@ -37,14 +37,13 @@ export function checkPartnerId(request: FastifyRequest): void {
  * field, except on drafts, which take the header only. A body value that was not stored is shown as
  * ignored.
  */
-export function attribute(id: string, kind: Kind, header: number | null, body: unknown): Attribution {
+export function attribute(kind: Kind, header: number | null, body: unknown): Omit<Attribution, 'id'> {
   const hasBodyField =
     typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
   const bodyValue = hasBodyField ? (body as Record<string, unknown>).partner_id : undefined;
   // Specification 5.2: the header wins over the body field, and drafts take the header only.
   const source = header !== null ? 'header' : hasBodyField && kind !== 'shipment_draft' ? 'body' : 'none';
-  const attribution: Attribution = {
-    id,
+  const attribution: Omit<Attribution, 'id'> = {
     resource: kind,
     partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null,
     source,

@@ -21,6 +21,8 @@ export interface SandboxOptions {
    * the problems of the pre-flight check. A choice of the sandbox, off by default.
    */
   checkShipments?: boolean;
+  /** `memory` (the default: one process) or redis://host:port[/db], shared by every instance. */
+  store?: string;
 }
 
 export const DEFAULTS = { generationMs: 3000, urlTtlMs: 900_000, minPollMs: 1000, bodyLimit: 1024 * 1024 } as const;
@@ -40,6 +42,7 @@ export interface ResolvedOptions {
   bodyLimit: number;
   setupFile: SetupFile;
   checkShipments: boolean;
+  store: URL | 'memory';
 }
 
 export class SandboxOptionsError extends Error {
@@ -114,5 +117,25 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     bodyLimit: wholeNumberOption('bodyLimit', options.bodyLimit, 1),
     setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
     checkShipments: checkShipmentsOption(options.checkShipments),
+    store: parseStore(options.store ?? 'memory'),
   };
+}
+
+/** The store a --store value names; the error says what is accepted. */
+export function parseStore(spec: unknown): URL | 'memory' {
+  if (spec === 'memory') return spec;
+  if (typeof spec !== 'string')
+    throw new SandboxOptionsError(`store must be "memory" or redis://host:port[/db] (got ${typeof spec}).`);
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname || !/^\/?(\d+)?$/.test(url.pathname)) {
+    throw new SandboxOptionsError(
+      `store must be "memory" or redis://host:port[/db] (got ${JSON.stringify(spec.replace(/\/\/[^@/]*@/, '//…@'))}).`,
+    );
+  }
+  return url;
 }

@@ -148,15 +148,16 @@ describe('GET /_sandbox/attributions', () => {
 
 describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
-    const { Account, MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
-    const account = new Account();
+    const { MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
+    const { MemoryStore } = await import('../../src/sandbox/store/memory.ts');
+    const store = new MemoryStore();
     for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1)
-      account.record({ id: `shipment-${n}`, resource: 'shipment', partnerId: null, source: 'none' });
-    const listed = account.listAttributions();
+      await store.create('a', 'shipment', { resource: 'shipment', partnerId: null, source: 'none' });
+    const listed = await store.attributions('a');
     expect(listed).toHaveLength(MAX_ATTRIBUTIONS);
     expect(listed.at(-1)!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 3}`);
     expect(listed[0]!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 2 + 1}`);
-    expect(account.attributions.length).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
+    expect(store.held('a')).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
   });
 });
 
