@@ -52,7 +52,8 @@ export class MemoryStore implements SandboxStore {
 
   attributions(user: string): Promise<Attribution[]> {
     const list = this.#accounts.get(user)?.attributions ?? [];
-    return Promise.resolve(list.length > MAX_ATTRIBUTIONS ? list.slice(-MAX_ATTRIBUTIONS) : list);
+    // A copy: the caller's list does not change with later creations.
+    return Promise.resolve(list.slice(-MAX_ATTRIBUTIONS));
   }
 
   /** How many attributions the account holds, trimmed or not: for the test of the bound. */
