@@ -14,6 +14,7 @@ export interface SandboxCliOptions {
   minPollMs: number;
   setupFile?: string;
   checkShipments?: boolean;
+  store: string;
 }
 
 const wholeNumberParser =
@@ -54,6 +55,12 @@ export function sandboxOptions(): Option[] {
       '--check-shipments',
       'answer 422 to a shipment whose product, route or services the setup file does not offer (a sandbox choice)',
     ).env('SANDBOX_CHECK_SHIPMENTS'),
+    new Option(
+      '--store <store>',
+      'where the state lives: memory (this process) or redis://host:port[/db], shared by every instance',
+    )
+      .env('SANDBOX_STORE')
+      .default('memory'),
   ];
 }
 

@@ -51,8 +51,9 @@ export function poll(account: AccountState | undefined, now: number, options: Li
       next: throttle.next,
     };
   }
-  const since = now - (state.lastPollAt ?? Number.NEGATIVE_INFINITY);
-  if (since < options.minPollMs) {
+  // Another instance's poll may carry a later time than this one's (clocks, or a retried decision).
+  const since = Math.max(0, now - (state.lastPollAt ?? Number.NEGATIVE_INFINITY));
+  if (options.minPollMs > 0 && since < options.minPollMs) {
     const throttleSeconds = Math.max(1, Math.ceil((options.minPollMs - since) / 1000));
     return {
       result: {

@@ -17,8 +17,12 @@ export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext
   };
   const url = `${BASE_PATH}/setups/carriers`;
   app.get(url, { exposeHeadRoute: false }, async (request, reply) => {
-    const now = Date.now();
-    const polled = await store.update(request.sandboxUser, (state) => poll(state, now, options), request.account);
+    // The time is read at each decision: a decision made again after a race is made at its own time.
+    const polled = await store.update(
+      request.sandboxUser,
+      (state) => poll(state, Date.now(), options),
+      request.account,
+    );
     return answer(request, reply, polled);
   });
   app.head(url, (request, reply) => answer(request, reply, poll(request.account?.state, Date.now(), options).result));

@@ -91,8 +91,7 @@ export function sandboxRoutes(app: FastifyInstance, { store }: SandboxContext): 
     if (request.body === undefined)
       throw new SandboxProblem(415, 'Send the fault as JSON with Content-Type: application/json.');
     const fault = parseFault(request.body);
-    const now = Date.now();
-    const queued = await store.update(request.sandboxUser, (state) => queueFault(state, fault, now));
+    const queued = await store.update(request.sandboxUser, (state) => queueFault(state, fault, Date.now()));
     return reply.code(201).type('application/json').send(json(queued));
   });
 }

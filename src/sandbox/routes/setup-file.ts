@@ -15,10 +15,9 @@ export function setupFileRoutes(app: FastifyInstance, { options, store }: Sandbo
       : sendProblem(reply, file.status, file.reason);
   const address = (request: FastifyRequest) => request.params as { hash: string; name: string };
   app.get('/files/:hash/:name', { exposeHeadRoute: false }, async (request, reply) => {
-    const now = Date.now();
     const file = await store.update(
       request.sandboxUser,
-      (state) => fileAt(state, address(request), now, hash),
+      (state) => fileAt(state, address(request), Date.now(), hash),
       request.account,
     );
     return answer(request, reply, file);
