@@ -3,11 +3,17 @@
 // Without redis-server the Redis tests are skipped, and said so in one line (tests/support/
 // redis-setup.ts); with SANDBOX_TEST_REQUIRE_REDIS=1, as .ci/run sets it, a missing redis-server fails.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll } from 'vitest';
 
-/** The path of redis-server, or undefined when it is not installed. */
+/**
+ * The path of redis-server, or undefined when it is not installed. SANDBOX_TEST_REDIS_SERVER names
+ * another (the test of the skipped line names one that does not exist).
+ */
 export const redisServerPath: string | undefined = (() => {
+  const named = process.env.SANDBOX_TEST_REDIS_SERVER;
+  if (named !== undefined) return existsSync(named) ? named : undefined;
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : undefined;
 })();
