@@ -62,10 +62,12 @@ export function poll(account: AccountState | undefined, now: number, options: Li
       },
     };
   }
-  const polled = { ...state, lastPollAt: now };
+  // The time of the poll is kept only where a minimum applies: otherwise a poll that starts nothing
+  // changes nothing, and instances polling one account do not contend for it.
+  const polled = options.minPollMs > 0 ? { ...state, lastPollAt: now } : undefined;
   const generation = state.generation;
   if (!generation || now >= generation.expiresAt) {
-    const next = newGeneration(polled, now, options);
+    const next = newGeneration(polled ?? state, now, options);
     return { result: { status: 'REQUESTED', generation: next.generation! }, next };
   }
   return { result: { status: now < generation.completedAt ? 'IN_PROGRESS' : 'COMPLETED', generation }, next: polled };
