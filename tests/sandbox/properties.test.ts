@@ -194,6 +194,29 @@ describe('random requests', () => {
     );
   });
 
+  it("random numbers anywhere in a body: 422 at their JSON pointer when a double cannot hold them, with the header's sentence", async () => {
+    await fc.assert(
+      fc.asyncProperty(numberText, fc.nat({ max: 6 }), fc.jsonValue({ maxDepth: 2 }), async (text, depth, other) => {
+        const payload = `{"other":${JSON.stringify(other)},"x":${'['.repeat(depth)}${text}${']'.repeat(depth)}}`;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/public/v3/imported_shipments',
+          headers: { authorization: basic('prop-n'), 'content-type': 'application/json' },
+          payload,
+        });
+        await expectSound(response, 'POST');
+        if (readsAs(text) === undefined) expect(response.statusCode, payload).toBe(201);
+        else {
+          expect(response.statusCode, payload).toBe(422);
+          expect(JSON.parse(response.body).errors, payload).toEqual([
+            { pointer: `/x${'/0'.repeat(depth)}`, message: beyondMessage(text) },
+          ]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('random Range and If-Range on the file: 200 or 206 with the right bytes, or 416', async () => {
     const headers = { authorization: basic('prop-range') };
     await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
