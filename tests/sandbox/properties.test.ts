@@ -257,6 +257,45 @@ describe('random requests', () => {
     );
   });
 
+  it('positions of any number of digits: a start at or beyond the size is 416, an end or suffix beyond it serves to the end', async () => {
+    const headers = { authorization: basic('prop-range-digits') };
+    await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
+    const completed = JSON.parse(
+      (await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body,
+    );
+    const url = new URL(completed.url).pathname;
+    const size = BigInt(exampleSetupFile().bytes.length);
+    const huge = fc.bigInt({ min: size, max: 10n ** 40n });
+    // Leading zeros change no position.
+    const zeros = fc.nat({ max: 3 }).map((n) => '0'.repeat(n));
+    const range = fc.oneof(
+      // Beyond the end: 416.
+      fc.tuple(huge, zeros).map(([start, pad]) => ({ value: `bytes=${pad}${start}-`, from: undefined })),
+      fc
+        .tuple(huge, fc.bigInt({ min: 0n, max: 10n ** 40n }), zeros)
+        .map(([start, extra, pad]) => ({ value: `bytes=${pad}${start}-${start + extra}`, from: undefined })),
+      // In the file, to an end or from a suffix beyond it: the file from the start to its end.
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: size - 1n }), huge, zeros)
+        .map(([start, end, pad]) => ({ value: `bytes=${start}-${pad}${end}`, from: start })),
+      huge.map((suffix) => ({ value: `bytes=-${suffix}`, from: 0n })),
+    );
+    await fc.assert(
+      fc.asyncProperty(range, async ({ value, from }) => {
+        const response = await app.inject({ method: 'GET', url, headers: { ...headers, range: value } });
+        await expectSound(response, 'GET');
+        if (from === undefined) {
+          expect(response.statusCode, value).toBe(416);
+          expect(response.headers['content-range'], value).toBe(`bytes */${size}`);
+        } else {
+          expect(response.statusCode, value).toBe(206);
+          expect(response.headers['content-range'], value).toBe(`bytes ${from}-${size - 1n}/${size}`);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('random fault bodies: 201 with the queue, or 422 naming the field', async () => {
     const fault = fc.record(
       {
