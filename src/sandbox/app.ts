@@ -1,10 +1,11 @@
-// The sandbox as a Fastify application: authentication in front of the API, the file addresses and
-// the /_sandbox routes; every error answered as a problem (RFC 9457) with a 4xx status.
+// The sandbox as a Fastify application: its JSON body parser, authentication in front of the API, the
+// file addresses and the /_sandbox routes; every error answered as a problem (RFC 9457) with a 4xx status.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
@@ -41,17 +42,9 @@ function handleError(bodyLimit: number) {
           415,
           `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`,
         );
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendProblem(reply, 400, 'The body is empty: send a JSON document.', [
-          { pointer: '', message: 'is empty' },
-        ]);
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
           { header: 'Content-Length', message: 'does not match the body' },
-        ]);
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return sendProblem(reply, 400, `The body is not JSON: ${error.message}`, [
-          { pointer: '', message: 'is not JSON' },
         ]);
     }
     if (status === 401) {
@@ -110,8 +103,9 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
       sendProblem(reply, 400, `The request could not be routed: ${error.message}.`);
     },
   });
-  // JSON only: Fastify's own JSON parser stays, its text/plain parser goes (415 instead).
-  app.removeContentTypeParser('text/plain');
+  // JSON only, read by the sandbox's own parser (json-body.ts); no text/plain parser (415 instead).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
   const origin = options.origin?.replace(/\/+$/, '');
   const store = openStore(resolved.store, (error) =>

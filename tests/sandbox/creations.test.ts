@@ -94,6 +94,34 @@ describe('creations', () => {
       expect(body.errors).toEqual([expect.objectContaining({ header: 'Partner-ID' })]);
     }
   });
+
+  it('[5.2.1] answers a Partner-ID a double cannot hold with 400 saying what it would read as', async () => {
+    const s = await sandbox();
+    for (const [value, readsAs] of [
+      ['1e-400', '0'],
+      ['-2e-324', '0'],
+      ['1e400', 'Infinity'],
+      ['-1.8e308', '-Infinity'],
+    ] as const) {
+      const response = await post(`${s.baseUrl}/shipment_drafts`, {}, { 'Partner-ID': value });
+      expect(response.status, value).toBe(400);
+      const message = `${value} is beyond the range of a double (IEEE 754 binary64): it would read as ${readsAs}`;
+      expect(await response.json()).toMatchObject({
+        detail: `The Partner-ID header must be one number, such as 10042: ${message}.`,
+        errors: [{ header: 'Partner-ID', message }],
+      });
+    }
+    // What a double holds is stored as sent, the extremes and zero written any way included.
+    for (const value of ['5e-324', '1.7976931348623157e+308', '0e-400', '-0.0'])
+      expect((await post(`${s.baseUrl}/shipment_drafts`, {}, { 'Partner-ID': value })).status, value).toBe(201);
+    const listed = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    expect((await listed.json()).attributions.map((a: { partnerId: number }) => a.partnerId)).toEqual([
+      5e-324,
+      Number.MAX_VALUE,
+      0,
+      0,
+    ]);
+  });
 });
 
 describe('GET /_sandbox/attributions', () => {
