@@ -1,6 +1,7 @@
 // Bench part `sandbox` (`npm run bench -- --part sandbox`): requests per second and p99 latency with
 // 10 connections (autocannon), side by side in one run, of
 //   - the sandbox (Fastify, every body validated with the generated validators),
+//   - the sandbox with an accounts file, whose credential cache spares scrypt on every request,
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
@@ -8,9 +9,10 @@
 // rotating order, and the median of the rounds is printed, so that a burst of load from elsewhere on
 // the machine does not fall on one server only. Beside requests per second, the CPU time each server
 // process spent per request (from /proc, where there is one) shows the cost of a request whatever the
-// load. Goals: the sandbox at least 20x Prism and at least 0.6x the bare server, in requests per second.
+// load. Goals: the sandbox at least 20x Prism and at least 0.6x the bare server, in requests per second;
+// with accounts, at least 0.9x the sandbox without.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,7 @@ import { startMock } from '../prism.ts';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
+import { makeTempDir } from '../tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Autocannon = (options: {
@@ -48,13 +51,13 @@ const shipment = (): string =>
     JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value,
   );
 
-/** --serve sandbox|bare: one server, which prints its origin once it listens. */
-async function serve(kind: string): Promise<void> {
+/** --serve sandbox|bare, or --serve accounts <file>: one server, which prints its origin once it listens. */
+async function serve(kind: string, accounts?: string): Promise<void> {
   let origin: string;
-  if (kind === 'sandbox') {
+  if (kind === 'sandbox' || kind === 'accounts') {
     const { startSandbox } = await import('../../src/sandbox/index.ts');
     // Polls as fast as autocannon sends them are not throttled here; the first call completes generation.
-    origin = (await startSandbox({ generationMs: 0, minPollMs: 0 })).origin;
+    origin = (await startSandbox({ generationMs: 0, minPollMs: 0, accounts })).origin;
   } else {
     const status = Buffer.from('{"status":"REQUESTED","expires_at":null,"url":null}');
     const created = Buffer.from('{"id":"shipment-1"}');
@@ -75,8 +78,8 @@ async function serve(kind: string): Promise<void> {
   console.log(origin);
 }
 
-async function startChild(kind: string): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [script, '--serve', kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(kind: string, ...args: string[]): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [script, '--serve', kind, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const origin = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
@@ -139,11 +142,17 @@ export async function bench(): Promise<void> {
     `\nThe sandbox against the Prism mock and a bare node:http server: ${CONNECTIONS} connections (autocannon), ${WARMUP_S} s warm-up, then ${ROUNDS} rounds of ${DURATION_S} s each in rotating order, median; each server in its own process.`,
   );
   const sandbox = await startChild('sandbox');
+  const folder = makeTempDir('bench-accounts-');
+  const { accountsText } = await import('../../src/sandbox/accounts/file.ts');
+  const { hashKey } = await import('../../src/sandbox/accounts/key-hash.ts');
+  writeFileSync(`${folder.dir}/accounts.json`, accountsText([['bench-user', await hashKey('bench-key')]]));
+  const accounts = await startChild('accounts', `${folder.dir}/accounts.json`);
   const bare = await startChild('bare');
   const prism = await startMock({ port: await freePort() });
   try {
     const servers = {
       sandbox: { base: `${sandbox.origin}/api/public/v3`, pid: sandbox.child.pid },
+      accounts: { base: `${accounts.origin}/api/public/v3`, pid: accounts.child.pid },
       prism: { base: prism.url, pid: prism.process.pid },
       bare: { base: bare.origin, pid: bare.child.pid },
     };
@@ -189,6 +198,7 @@ export async function bench(): Promise<void> {
         );
       }
       const toPrism = results.sandbox.rps / results.prism.rps;
+      const withAccounts = results.accounts.rps / results.sandbox.rps;
       const toBare = results.sandbox.rps / results.bare.rps;
       // A server that refused requests answered something else than what is compared: no verdict.
       const verdict = (ok: boolean, ...names: Array<keyof typeof results>) =>
@@ -203,6 +213,9 @@ export async function bench(): Promise<void> {
       console.log(
         `    sandbox / bare  = ${toBare.toFixed(2)} (goal >= 0.6: ${verdict(toBare >= 0.6, 'sandbox', 'bare')})`,
       );
+      console.log(
+        `    accounts / sandbox = ${withAccounts.toFixed(2)} (goal >= 0.9: ${verdict(withAccounts >= 0.9, 'accounts', 'sandbox')})`,
+      );
       if (!Number.isNaN(results.sandbox.cpuUs)) {
         console.log(
           `    CPU per request, bare / sandbox = ${(results.bare.cpuUs / results.sandbox.cpuUs).toFixed(2)}, prism / sandbox = ${(results.prism.cpuUs / results.sandbox.cpuUs).toFixed(1)} (for the record)`,
@@ -211,9 +224,11 @@ export async function bench(): Promise<void> {
     }
   } finally {
     sandbox.child.kill();
+    accounts.child.kill();
+    folder.remove();
     bare.child.kill();
     await prism.stop();
   }
 }
 
-if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!);
+if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
