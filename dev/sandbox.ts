@@ -1,10 +1,11 @@
-// `npm run sandbox`: the stateful sandbox of the API on loopback, until Ctrl-C.
-//   npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path>]
-// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS,
-// SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over its variable. The options are those of
-// src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
+// `npm run sandbox`: the stateful sandbox of the API, until Ctrl-C.
+//   npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --generation-ms 3000 --url-ttl-ms 900000
+//                      --min-poll-ms 1000 --setup-file <path>]
+// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS,
+// SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS, SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over
+// its variable. The options are those of src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
 import type { Command } from 'commander';
-import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
+import { SANDBOX_MODES, sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError } from './cli.ts';
 
@@ -12,7 +13,10 @@ export { sandboxBanner };
 
 /** The sandbox's command line; parse(argv) reads flags, then SANDBOX_* variables, then defaults. */
 export function sandboxCommand(): Command {
-  const sandbox = command('sandbox', 'Serves a stateful sandbox of the Shipping Service Public API v3 on loopback.');
+  const sandbox = command(
+    'sandbox',
+    'Serves a stateful sandbox of the Shipping Service Public API v3, on loopback unless told.',
+  ).addHelpText('after', SANDBOX_MODES);
   for (const option of sandboxOptions()) sandbox.addOption(option);
   return sandbox.showHelpAfterError();
 }
@@ -23,21 +27,28 @@ async function start(options: SandboxCliOptions, how: string): Promise<RunningSa
     return await startSandbox(options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new PortInUseError('127.0.0.1', options.port, how);
+      throw new PortInUseError(options.host, options.port, how);
     throw error;
   }
 }
 
-/** Starts the sandbox on `port` with the other options from the SANDBOX_* variables (for `npm start`). */
-export function startSandboxOnPort(port: number, how: string): Promise<RunningSandbox> {
-  return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port }, how);
+/**
+ * Starts the sandbox with the port, host and accounts of `npm start`'s flags (--sandbox-port,
+ * --sandbox-host, --sandbox-accounts) and the other options from the SANDBOX_* variables.
+ */
+export function startSandboxWith(
+  given: Pick<SandboxCliOptions, 'port' | 'host' | 'accounts'>,
+  how: string,
+): Promise<RunningSandbox> {
+  return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), ...given }, how);
 }
 
 /** `npm run sandbox`: serves the sandbox with the parsed options until Ctrl-C. */
 export async function serveSandbox(options: SandboxCliOptions): Promise<void> {
   const sandbox = await start(options, '--port or SANDBOX_PORT');
-  console.log(sandboxBanner(sandbox));
+  // Listening for the signals before the banner: whoever reads it may stop the sandbox at once.
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(sandboxBanner(sandbox));
 }

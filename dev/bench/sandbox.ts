@@ -1,7 +1,8 @@
 // Bench part `sandbox` (`npm run bench -- --part sandbox`): requests per second and p99 latency with
 // 10 connections (autocannon), side by side in one run, of
 //   - the sandbox (Fastify, every body validated with the generated validators), its state in memory,
-//   - the same with its state in Redis (redis-server on loopback), as a hosted instance runs,
+//   - the same with its state in Redis (redis-server on loopback) and an accounts file, as a hosted
+//     instance runs (the credential cache spares scrypt on every request),
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
@@ -12,7 +13,7 @@
 // load. Goals, in requests per second: the sandbox in memory at least 20x Prism and at least 0.6x the
 // bare server; with Redis at least 10x Prism.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,7 @@ import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
 import { REDIS_INSTALL, redisServerPath, startRedisServer } from '../redis.ts';
+import { makeTempDir } from '../tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Autocannon = (options: {
@@ -51,13 +53,13 @@ const shipment = (): string =>
     JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value,
   );
 
-/** --serve sandbox|redis <url>|bare: one server, which prints its origin once it listens. */
-async function serve(kind: string, store?: string): Promise<void> {
+/** --serve sandbox|bare, or --serve redis <url> <accounts file>: one server, which prints its origin once it listens. */
+async function serve(kind: string, store?: string, accounts?: string): Promise<void> {
   let origin: string;
   if (kind === 'sandbox' || kind === 'redis') {
     const { startSandbox } = await import('../../src/sandbox/index.ts');
     // Polls as fast as autocannon sends them are not throttled here; the first call completes generation.
-    origin = (await startSandbox({ generationMs: 0, minPollMs: 0, store })).origin;
+    origin = (await startSandbox({ generationMs: 0, minPollMs: 0, store, accounts })).origin;
   } else {
     const status = Buffer.from('{"status":"REQUESTED","expires_at":null,"url":null}');
     const created = Buffer.from('{"id":"shipment-1"}');
@@ -146,7 +148,12 @@ export async function bench(): Promise<void> {
   const prism = await startMock({ port: await freePort() });
   // The sandbox with its state in Redis, as a hosted instance runs; without redis-server, not measured.
   const redisServer = redisServerPath ? await startRedisServer() : undefined;
-  const redis = redisServer ? await startChild('redis', redisServer.url) : undefined;
+  const accountsFolder = makeTempDir('bench-accounts-');
+  const accountsFile = `${accountsFolder.dir}/accounts.json`;
+  const { accountsText } = await import('../../src/sandbox/accounts/file.ts');
+  const { hashKey } = await import('../../src/sandbox/accounts/key-hash.ts');
+  writeFileSync(accountsFile, accountsText([['bench-user', await hashKey('bench-key')]]));
+  const redis = redisServer ? await startChild('redis', redisServer.url, accountsFile) : undefined;
   if (!redis)
     console.log(`\n  The sandbox with Redis is not measured: redis-server is not installed (${REDIS_INSTALL}).`);
   try {
@@ -229,8 +236,9 @@ export async function bench(): Promise<void> {
     bare.child.kill();
     redis?.child.kill();
     await redisServer?.kill();
+    accountsFolder.remove();
     await prism.stop();
   }
 }
 
-if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
+if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4], process.argv[5]);

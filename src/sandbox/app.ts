@@ -1,10 +1,13 @@
-// The sandbox as a Fastify application: its JSON body parser, authentication in front of the API, the
-// file addresses and the /_sandbox routes; every error answered as a problem (RFC 9457) with a 4xx status.
+// The sandbox as a Fastify application: its JSON body parser, its store, authentication in front of
+// the API, the file addresses and the /_sandbox routes; every error answered as a problem (RFC 9457)
+// with a 4xx status (the 401s, with their challenge, are made by auth.ts), or 503 when the store does
+// not answer.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
-import { AUTH_HINT, CHALLENGE, registerAuth } from './auth.ts';
+import type { KeyHasher } from './accounts/key-hash.ts';
+import { registerAuth } from './auth.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
@@ -15,6 +18,8 @@ import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts
 export interface SandboxAppOptions extends SandboxOptions {
   /** The origin written into file addresses; by default the address the request came to. */
   origin?: string;
+  /** The scrypt that checks API keys against the accounts file; node:crypto's unless given (a test counts its calls). */
+  keyHasher?: KeyHasher;
 }
 
 /** How long a start waits for the store before it goes on, answering 503 until the store is there. */
@@ -46,16 +51,6 @@ function handleError(bodyLimit: number) {
         return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
           { header: 'Content-Length', message: 'does not match the body' },
         ]);
-    }
-    if (status === 401) {
-      reply.header('WWW-Authenticate', CHALLENGE);
-      const detail =
-        error.code === 'SANDBOX_EMPTY_API_KEY'
-          ? `${error.message} ${AUTH_HINT}`
-          : `Missing or malformed Authorization header. ${AUTH_HINT}`;
-      return sendProblem(reply, 401, detail, [
-        { header: 'Authorization', message: 'must carry HTTP Basic credentials with a non-empty API key' },
-      ]);
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
     // A fault of the sandbox itself: say so, without echoing the request.
@@ -139,8 +134,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   routeIndexRoutes(app, context);
   app.register(async (scope) => {
-    await registerAuth(scope);
-    scope.addHook('onRequest', scope.basicAuth);
+    await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher });
     scope.register(async (api) => apiRoutes(api, context));
     scope.register(async (control) => sandboxRoutes(control, context));
   });

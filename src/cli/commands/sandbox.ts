@@ -1,27 +1,24 @@
-// `sandbox`: the sandbox of the Shipping Service API on loopback, until Ctrl-C.
+// `sandbox`: the sandbox of the Shipping Service API, until Ctrl-C: on loopback for any API user, or
+// for the API users of an accounts file.
 import path from 'node:path';
-import { PortInUseError, type SandboxCliOptions } from '../../sandbox/command-line.ts';
+import { admittedUsers, PortInUseError, type SandboxCliOptions } from '../../sandbox/command-line.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
 
 export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number> {
-  // A setup file is named from the folder the command runs in.
-  const setupFile = flags.setupFile === undefined ? undefined : path.resolve(io.cwd, flags.setupFile);
+  // The files are named from the folder the command runs in.
+  const inCwd = (file: string | undefined) => (file === undefined ? undefined : path.resolve(io.cwd, file));
   let running: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    running = await startSandbox({ ...flags, setupFile });
+    running = await startSandbox({ ...flags, setupFile: inCwd(flags.setupFile), accounts: inCwd(flags.accounts) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new CliError(new PortInUseError('127.0.0.1', flags.port, '--port or SANDBOX_PORT').message, EXIT.BAD_INPUT);
+      throw new CliError(new PortInUseError(flags.host, flags.port, '--port or SANDBOX_PORT').message, EXIT.BAD_INPUT);
     }
     throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
   }
-  line(io.stdout, running.baseUrl);
-  line(
-    io.stderr,
-    'Sandbox of the Shipping Service Public API v3; any Basic user name and non-empty key. Ctrl-C stops it.',
-  );
-  await new Promise<void>((resolve) => {
+  // Listening for the signals before the address is printed: whoever reads it may stop the sandbox at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       io.signals.off('SIGINT', stop);
       io.signals.off('SIGTERM', stop);
@@ -30,6 +27,12 @@ export async function sandbox(flags: SandboxCliOptions, io: Io): Promise<number>
     io.signals.on('SIGINT', stop);
     io.signals.on('SIGTERM', stop);
   });
+  line(io.stdout, running.baseUrl);
+  line(
+    io.stderr,
+    `Sandbox of the Shipping Service Public API v3; it admits ${admittedUsers(running.accounts)}. Ctrl-C stops it.`,
+  );
+  await stopped;
   await running.close();
   return EXIT.OK;
 }
