@@ -63,6 +63,22 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(50);
   });
 
+  it("show no account another's state: its file by URL, its attributions, its faults", async () => {
+    const redis = await startRedis();
+    const [a, b] = [await sandbox({ store: redis.url }), await sandbox({ store: redis.url })];
+    const { completed } = await untilCompleted(a.baseUrl, 'owner');
+    await post(`${a.baseUrl}/shipments`, shipment(), { 'partner-id': '7' }, 'owner');
+    const path = new URL(completed.url).pathname;
+    const other = { authorization: basic('intruder') };
+    expect((await fetch(`${b.origin}${path}`, { headers: other })).status).toBe(404);
+    expect((await fetch(`${b.origin}${path}`, { method: 'HEAD', headers: other })).status).toBe(404);
+    expect((await (await fetch(`${b.origin}/_sandbox/attributions`, { headers: other })).json()).attributions).toEqual(
+      [],
+    );
+    await fetch(`${b.origin}/_sandbox/state`, { method: 'DELETE', headers: other });
+    expect((await fetch(`${b.origin}${path}`, { headers: { authorization: basic('owner') } })).status).toBe(200);
+  });
+
   it('lose nothing when an instance is restarted', async () => {
     const redis = await startRedis();
     const a = await sandbox({ store: redis.url });
