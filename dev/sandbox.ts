@@ -1,12 +1,13 @@
-// `npm run sandbox`: the stateful sandbox of the API, until Ctrl-C.
-//   npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --generation-ms 3000 --url-ttl-ms 900000
-//                      --min-poll-ms 1000 --setup-file <path>]
-// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS,
-// SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS, SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE. A flag wins over
-// its variable. The options are those of src/sandbox/command-line.ts, which `shipping-api sandbox` shares.
+// `npm run sandbox`: the stateful sandbox of the API, until Ctrl-C or SIGTERM.
+//   npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --store memory --generation-ms 3000
+//                      --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]
+// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS, SANDBOX_STORE,
+// SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS, SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE, SANDBOX_LOG_LEVEL.
+// A flag wins over its variable. The options are those of src/sandbox/command-line.ts, which
+// `shipping-api sandbox` shares. The banner goes to stdout, the JSON log to stderr.
 import type { Command } from 'commander';
 import { SANDBOX_MODES, sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
-import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
+import { startSandbox, stopOnSignal, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError } from './cli.ts';
 
 export { sandboxBanner };
@@ -43,12 +44,15 @@ export function startSandboxWith(
   return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), ...given }, how);
 }
 
-/** `npm run sandbox`: serves the sandbox with the parsed options until Ctrl-C. */
-export async function serveSandbox(options: SandboxCliOptions): Promise<void> {
+/**
+ * `npm run sandbox`: serves the sandbox with the parsed options until Ctrl-C or SIGTERM, which let
+ * the requests in flight finish (src/sandbox/stopping.ts); then exit code 0.
+ */
+export async function serveSandbox(options: SandboxCliOptions): Promise<number> {
   const sandbox = await start(options, '--port or SANDBOX_PORT');
   // Listening for the signals before the banner: whoever reads it may stop the sandbox at once.
-  const stop = () => void sandbox.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stopped = stopOnSignal(sandbox.app, process);
   console.log(sandboxBanner(sandbox));
+  await stopped;
+  return 0;
 }

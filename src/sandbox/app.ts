@@ -9,17 +9,28 @@ import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
 import { jsonBodyParser } from './json-body.ts';
+import { checkLogLevel, type LogDestination, type LogLevel, logOptions, reportFault } from './logging.ts';
+import { createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { sandboxRoutes } from './routes/controls.ts';
+import { type HealthChecks, healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { routeIndexRoutes } from './routes/route-index.ts';
 import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
+import { endConnectionsOnClose } from './stopping.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {
   /** The origin written into file addresses; by default the address the request came to. */
   origin?: string;
   /** The scrypt that checks API keys against the accounts file; node:crypto's unless given (a test counts its calls). */
   keyHasher?: KeyHasher;
+  /** JSON log lines at this level (pino's levels, or `silent`); no log when left out. */
+  logLevel?: LogLevel;
+  /** Where the log lines go; process.stderr by default. */
+  logDestination?: LogDestination;
+  /** @internal The readiness check in place of the store's ping, for tests. */
+  ping?: HealthChecks['ping'];
 }
 
 /** How long a start waits for the store before it goes on, answering 503 until the store is there. */
@@ -28,12 +39,13 @@ const STORE_WAIT_MS = 3000;
 const STORE_DOWN =
   "The sandbox's store does not answer, so the request was not carried out. Try again shortly; GET /_sandbox/health/ready tells when the store is back.";
 
-function handleError(bodyLimit: number) {
+function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
     }
     if (error instanceof StoreUnavailable) {
+      metrics.storeError();
       reply.header('Retry-After', '1');
       return sendProblem(reply, 503, STORE_DOWN);
     }
@@ -54,9 +66,7 @@ function handleError(bodyLimit: number) {
     }
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
     // A fault of the sandbox itself: say so, without echoing the request.
-    process.stderr.write(
-      `sandbox: ${request.method} ${request.routeOptions.url ?? ''} failed: ${error.stack ?? error.message}\n`,
-    );
+    reportFault(request, error, logged);
     return sendProblem(
       reply,
       500,
@@ -90,10 +100,12 @@ function attachStore(app: FastifyInstance, store: SandboxStore): void {
 /** The sandbox, ready to listen or to be called with inject(). */
 export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
   const resolved = resolveOptions(options);
+  const logLevel = checkLogLevel(options.logLevel);
   const app = Fastify({
-    logger: false,
+    ...logOptions(logLevel, options.logDestination),
     bodyLimit: resolved.bodyLimit,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections close at once and requests in flight finish (stopping.ts).
+    forceCloseConnections: 'idle',
     frameworkErrors(error, _request, reply) {
       sendProblem(reply, 400, `The request could not be routed: ${error.message}.`);
     },
@@ -103,6 +115,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
   const origin = options.origin?.replace(/\/+$/, '');
+  const metrics = createMetrics();
   const store = openStore(resolved.store, (error) =>
     process.stderr.write(
       `sandbox: the store ${resolved.store === 'memory' ? 'memory' : store.description} failed: ${error.message}\n`,
@@ -112,6 +125,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   const context: SandboxContext = {
     options: resolved,
     store,
+    metrics,
     // The address the request came to (localhost stays localhost), so that a client sends its
     // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {
@@ -122,7 +136,9 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     },
   };
 
-  app.setErrorHandler(handleError(resolved.bodyLimit));
+  measureRequests(app, metrics);
+  endConnectionsOnClose(app);
+  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     sendProblem(
@@ -133,6 +149,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   });
 
   routeIndexRoutes(app, context);
+  healthRoutes(app, { ping: options.ping ?? (() => store.ping()) });
+  metricsRoutes(app, metrics);
   app.register(async (scope) => {
     await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher });
     scope.register(async (api) => apiRoutes(api, context));

@@ -3,6 +3,7 @@
 // what the sandbox says when it starts: where it is, and whom it admits.
 import { InvalidArgumentError, Option } from 'commander';
 import type { RunningSandbox } from './index.ts';
+import { LOG_LEVELS, type LogLevel } from './logging.ts';
 import { DEFAULTS } from './options.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4020;
@@ -19,6 +20,7 @@ export interface SandboxCliOptions {
   setupFile?: string;
   checkShipments?: boolean;
   store: string;
+  logLevel: LogLevel;
 }
 
 const wholeNumberParser =
@@ -80,6 +82,10 @@ export function sandboxOptions(): Option[] {
     )
       .env('SANDBOX_STORE')
       .default('memory'),
+    new Option('--log-level <level>', 'JSON log lines on stderr from this level on; silent for none')
+      .env('SANDBOX_LOG_LEVEL')
+      .choices(LOG_LEVELS)
+      .default('info'),
   ];
 }
 

@@ -1,5 +1,6 @@
-// What every route of the sandbox is given: the options, the store, and its own origin.
+// What every route of the sandbox is given: the options, the store, the metrics, and its own origin.
 import type { FastifyRequest } from 'fastify';
+import type { SandboxMetrics } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { SandboxStore, Snapshot } from './store/types.ts';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
 export interface SandboxContext {
   options: ResolvedOptions;
   store: SandboxStore;
+  /** Counts what /_sandbox/metrics shows beside the requests: generations started, store errors. */
+  metrics: Pick<SandboxMetrics, 'generationStarted' | 'storeError'>;
   /** http://host:port of the sandbox, for the absolute file address. */
   origin(request: FastifyRequest): string;
 }

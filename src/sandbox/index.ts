@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './context.ts';
 import { createSandbox, originOf, type SandboxAppOptions } from './app.ts';
 import { checkHost } from './options.ts';
+import { closeGracefully } from './stopping.ts';
 
 export { createSandbox };
 
@@ -13,6 +14,9 @@ export { BASE_PATH } from './context.ts';
 export { DEFAULTS, SandboxOptionsError, type SandboxOptions } from './options.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };
+export { LOG_LEVELS, type LogDestination, type LogLevel } from './logging.ts';
+export type { SandboxMetrics } from './metrics.ts';
+export { STOP_GRACE_MS, stopOnSignal } from './stopping.ts';
 
 export interface RunningSandbox {
   /** http://127.0.0.1:<port> */
@@ -22,7 +26,11 @@ export interface RunningSandbox {
   /** The accounts file whose API users are admitted; undefined when any API user is (on loopback only). */
   accounts: string | undefined;
   app: FastifyInstance;
-  close(): Promise<void>;
+  /**
+   * Stops: no new connections, idle ones closed at once, requests in flight finished; after
+   * `graceMs` (10 s by default) the connections still open are closed.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -44,5 +52,11 @@ export async function startSandbox(
     throw error;
   }
   const origin = rest.origin?.replace(/\/+$/, '') ?? originOf(app.server.address() as AddressInfo);
-  return { origin, baseUrl: `${origin}${BASE_PATH}`, accounts: rest.accounts, app, close: () => app.close() };
+  return {
+    origin,
+    baseUrl: `${origin}${BASE_PATH}`,
+    accounts: rest.accounts,
+    app,
+    close: (graceMs) => closeGracefully(app, graceMs),
+  };
 }

@@ -17,6 +17,18 @@ describe('GET /_sandbox/', () => {
     );
   });
 
+  it('names the health checks and the metrics, which need no credentials either', async () => {
+    const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
+      routes: { method: string; path: string; description: string }[];
+    };
+    const named = routes.map((r) => `${r.method} ${r.path}`);
+    for (const route of ['GET /_sandbox/health/live', 'GET /_sandbox/health/ready', 'GET /_sandbox/metrics']) {
+      expect(named).toContain(route);
+      const response = await app.inject({ method: 'GET', url: route.slice('GET '.length) });
+      expect(response.statusCode, route).toBe(200);
+    }
+  });
+
   it('names only routes the sandbox serves', async () => {
     const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
       routes: { method: string; path: string; description: string }[];

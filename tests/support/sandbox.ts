@@ -9,9 +9,9 @@ export async function sandbox(
   const started = await startSandbox({ generationMs: 100, minPollMs: 0, ...options });
   running.add(started);
   const close = started.close;
-  started.close = async () => {
+  started.close = async (graceMs) => {
     running.delete(started);
-    await close();
+    await close(graceMs);
   };
   return started;
 }

@@ -23,6 +23,7 @@ export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext
       (state) => poll(state, Date.now(), options),
       request.account,
     );
+    if ('status' in polled && polled.status === 'REQUESTED') context.metrics.generationStarted();
     return answer(request, reply, polled);
   });
   app.head(url, (request, reply) => answer(request, reply, poll(request.account?.state, Date.now(), options).result));

@@ -16,6 +16,9 @@ const DESCRIPTIONS: Record<string, string> = {
   'DELETE /_sandbox/state': 'forget everything of the calling API user',
   'GET /_sandbox/faults': 'the faults queued for the calling API user',
   'POST /_sandbox/faults': 'queue a fault: throttle, cut_download, expire_url, unavailable',
+  'GET /_sandbox/health/live': 'without credentials: 200 while the sandbox runs',
+  'GET /_sandbox/health/ready': 'without credentials: 200 while its store answers, else 503',
+  'GET /_sandbox/metrics': 'without credentials: metrics in the Prometheus text format',
 };
 
 /**
@@ -33,7 +36,7 @@ export function routeIndexRoutes(app: FastifyInstance, context: SandboxContext):
   const index = (request: Parameters<SandboxContext['origin']>[0]) => ({
     sandbox: 'Sandbox of the Shipping Service Public API v3 (docs/sandbox.md)',
     baseUrl: `${context.origin(request)}${BASE_PATH}`,
-    credentials: `HTTP Basic: ${admitted(context.options.accounts)}. This index needs none.`,
+    credentials: `HTTP Basic: ${admitted(context.options.accounts)}. This index, the health checks and the metrics need none.`,
     routes,
   });
   app.get('/_sandbox', (request, reply) => reply.send(index(request)));

@@ -1,0 +1,197 @@
+// The sandbox's log, read from the stderr of its process as an operator reads it: JSON lines, one per
+// answered request with its method, route template and status; stdout keeps the base URL alone;
+// credentials (Authorization, Proxy-Authorization, Cookie), the API key and the address of a file
+// appear nowhere, even at debug, where the headers are logged.
+import { describe, expect, it } from 'vitest';
+import { createSandbox, SandboxOptionsError } from '../../src/sandbox/index.ts';
+import { run } from '../support/cli.ts';
+import { root } from '../../dev/paths.ts';
+import { basic, post } from '../support/sandbox.ts';
+import { type SandboxProcess, startSandboxProcess } from '../support/sandbox-process.ts';
+
+const USER = 'log-user';
+const KEY = 'log-key-9f3a';
+const PROXY_SECRET = 'proxy-secret-51c';
+const COOKIE_SECRET = 'cookie-secret-7d2';
+
+/** Runs the lifecycle, a download, a creation with a Partner ID and a refused request, then SIGTERM; the log lines. */
+async function exercise(sandbox: SandboxProcess) {
+  const headers = {
+    authorization: basic(USER, KEY),
+    'partner-id': '10042',
+    'proxy-authorization': `Basic ${Buffer.from(`proxy:${PROXY_SECRET}`).toString('base64')}`,
+    cookie: `session=${COOKIE_SECRET}`,
+  };
+  // With --generation-ms 0, the first poll starts the generation and the second finds it COMPLETED.
+  expect((await (await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers })).json()).status).toBe('REQUESTED');
+  const completed = await (await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers })).json();
+  expect(completed.status).toBe('COMPLETED');
+  const file = await fetch(completed.url, { headers });
+  expect(file.status).toBe(200);
+  await file.arrayBuffer();
+  const created = await post(`${sandbox.baseUrl}/shipments`, { reference: 'logged' }, headers, USER);
+  expect(created.status).toBe(201);
+  const refused = await fetch(`${sandbox.baseUrl}/setups/carriers`, {
+    headers: { authorization: `Basic ${Buffer.from(`${USER}:`).toString('base64')}` },
+  });
+  expect(refused.status).toBe(401);
+  sandbox.child.kill('SIGTERM');
+  expect((await sandbox.exited).code).toBe(0);
+  const lines = sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => line !== '');
+  return { lines, records: lines.map((line) => JSON.parse(line) as Record<string, any>), token: completed.url };
+}
+
+/** Nothing of the credentials, in clear or in base64, nor the file's address. */
+function expectNoSecrets(lines: string[], fileUrl: string) {
+  const secrets = [
+    KEY,
+    `${USER}:${KEY}`,
+    basic(USER, KEY).slice('Basic '.length),
+    PROXY_SECRET,
+    Buffer.from(`proxy:${PROXY_SECRET}`).toString('base64'),
+    COOKIE_SECRET,
+    new URL(fileUrl).pathname.split('/').pop()!,
+  ];
+  for (const line of lines) for (const secret of secrets) expect(line).not.toContain(secret);
+}
+
+describe('shipping-api sandbox', () => {
+  it('logs one JSON line per request on stderr, with its method, route and status, no credential', async () => {
+    const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0']);
+    const { lines, records, token } = await exercise(sandbox);
+    // stdout is the base URL alone: scripts read its first line.
+    expect(sandbox.stdout()).toBe(`${sandbox.baseUrl}\n`);
+    const completed = records.filter((r) => r.msg === 'request completed');
+    const summary = completed.map((r) => `${r.method} ${r.route} ${r.status}`);
+    expect(summary).toEqual([
+      'GET /api/public/v3/setups/carriers 200',
+      'GET /api/public/v3/setups/carriers 200',
+      'GET /files/:hash/:name 200',
+      'POST /api/public/v3/shipments 201',
+      'GET /api/public/v3/setups/carriers 401',
+    ]);
+    for (const record of completed) {
+      expect(record.level).toBe(30);
+      expect(typeof record.responseTime).toBe('number');
+      expect(record.reqId).toMatch(/^req-/);
+    }
+    // At info, no headers are logged.
+    expect(records.some((r) => 'headers' in r)).toBe(false);
+    expectNoSecrets(lines, token);
+  });
+
+  it('at debug (SANDBOX_LOG_LEVEL) logs the headers of each request with the credentials redacted', async () => {
+    const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0'], {
+      SANDBOX_LOG_LEVEL: 'debug',
+    });
+    const { lines, records, token } = await exercise(sandbox);
+    const received = records.filter((r) => r.msg === 'request received' && r.headers['partner-id'] === '10042');
+    expect(received.map((r) => `${r.method} ${r.route}`)).toEqual([
+      'GET /api/public/v3/setups/carriers',
+      'GET /api/public/v3/setups/carriers',
+      'GET /files/:hash/:name',
+      'POST /api/public/v3/shipments',
+    ]);
+    for (const { headers } of received) {
+      expect(headers.authorization).toBe('[redacted]');
+      expect(headers['proxy-authorization']).toBe('[redacted]');
+      expect(headers.cookie).toBe('[redacted]');
+    }
+    expectNoSecrets(lines, token);
+  });
+
+  it('logs nothing with --log-level silent', async () => {
+    const sandbox = await startSandboxProcess('shipping-api sandbox', ['--log-level', 'silent']);
+    await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers: { authorization: basic(USER, KEY) } });
+    sandbox.child.kill('SIGTERM');
+    expect((await sandbox.exited).code).toBe(0);
+    expect(sandbox.stderr()).toBe('');
+  });
+
+  it('refuses a log level pino does not know, naming the flag and the levels', async () => {
+    const result = await run(['sandbox', '--log-level', 'loud'], { cwd: root });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("'--log-level <level>' argument 'loud' is invalid");
+    expect(result.stderr).toContain('fatal, error, warn, info, debug, trace, silent');
+  });
+});
+
+describe('npm run sandbox', () => {
+  it('prints its banner on stdout and its log on stderr', async () => {
+    const sandbox = await startSandboxProcess('npm run sandbox');
+    await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers: { authorization: basic(USER, KEY) } });
+    sandbox.child.kill('SIGTERM');
+    expect((await sandbox.exited).code).toBe(0);
+    expect(sandbox.stdout()).toMatch(
+      /^Sandbox of the Shipping Service Public API v3: http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3\n/,
+    );
+    expect(sandbox.stdout()).not.toContain('{"level"');
+    const records = sandbox
+      .stderr()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.filter((r) => r.msg === 'request completed')).toMatchObject([
+      { method: 'GET', route: '/api/public/v3/setups/carriers', status: 200 },
+    ]);
+  });
+});
+
+describe('createSandbox', () => {
+  const lines = () => {
+    const written: string[] = [];
+    return { written, destination: { write: (line: string) => written.push(line) } };
+  };
+
+  it('logs nothing unless given a level', async () => {
+    const log = lines();
+    const app = createSandbox({ logDestination: log.destination });
+    expect((await app.inject({ method: 'GET', url: '/_sandbox/health/live' })).statusCode).toBe(200);
+    await app.close();
+    expect(log.written).toEqual([]);
+  });
+
+  it('logs at the level given, to the destination given', async () => {
+    const log = lines();
+    const app = createSandbox({ logLevel: 'info', logDestination: log.destination });
+    await app.inject({ method: 'GET', url: '/_sandbox/health/live' });
+    await app.close();
+    expect(log.written.map((line) => JSON.parse(line))).toMatchObject([
+      { method: 'GET', route: '/_sandbox/health/live', status: 200, msg: 'request completed' },
+    ]);
+  });
+
+  it('logs a fault of the sandbox itself as an error line with its stack, naming the route, not the address', async () => {
+    const log = lines();
+    const app = createSandbox({ logLevel: 'warn', logDestination: log.destination });
+    // No request makes the sandbox fail; a route that throws stands in for a fault of its own.
+    app.get('/files/:hash/:name/fault', () => {
+      throw new Error('a fault planted by this test');
+    });
+    const response = await app.inject({ method: 'GET', url: '/files/h/secret-token.json/fault' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    // At warn, the fault is the one line: the request lines are info.
+    expect(log.written).toHaveLength(1);
+    const line = JSON.parse(log.written[0]!);
+    expect(line).toMatchObject({
+      level: 50,
+      msg: 'request failed: a fault of the sandbox',
+      method: 'GET',
+      route: '/files/:hash/:name/fault',
+      err: { message: 'a fault planted by this test' },
+    });
+    expect(line.err.stack).toContain('logging.test.ts');
+    expect(log.written.join('')).not.toContain('secret-token');
+  });
+
+  it('refuses a log level it does not know, naming the option', () => {
+    expect(() => createSandbox({ logLevel: 'loud' as never })).toThrow(SandboxOptionsError);
+    expect(() => createSandbox({ logLevel: 'loud' as never })).toThrow(
+      'logLevel must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+    );
+  });
+});
