@@ -87,12 +87,10 @@ export function originOf(address: AddressInfo): string {
 }
 
 /** Waits for the store at start (without failing: the sandbox answers 503 until it is there), and closes it last. */
-function attachStore(app: FastifyInstance, store: SandboxStore): void {
+function attachStore(app: FastifyInstance, store: SandboxStore, notice: (line: string) => void): void {
   app.addHook('onReady', async () => {
     if (!(await store.connected(STORE_WAIT_MS)))
-      process.stderr.write(
-        `sandbox: the store ${store.description} is not reachable yet; API calls answer 503 until it is.\n`,
-      );
+      notice(`the store ${store.description} is not reachable yet; API calls answer 503 until it is.`);
   });
   app.addHook('onClose', () => store.close());
 }
@@ -116,12 +114,11 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   const origin = options.origin?.replace(/\/+$/, '');
   const metrics = createMetrics();
-  const store = openStore(resolved.store, (error) =>
-    process.stderr.write(
-      `sandbox: the store ${resolved.store === 'memory' ? 'memory' : store.description} failed: ${error.message}\n`,
-    ),
-  );
-  attachStore(app, store);
+  // What the sandbox has to say outside a request: a warning of its log, or a line of stderr.
+  const notice = (line: string) =>
+    logLevel === undefined ? process.stderr.write(`sandbox: ${line}\n`) : app.log.warn(line);
+  const store = openStore(resolved.store, (error) => notice(`the store ${store.description} failed: ${error.message}`));
+  attachStore(app, store, notice);
   const context: SandboxContext = {
     options: resolved,
     store,
@@ -152,7 +149,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   healthRoutes(app, { ping: options.ping ?? (() => store.ping()) });
   metricsRoutes(app, metrics);
   app.register(async (scope) => {
-    await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher });
+    await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher, notice });
     scope.register(async (api) => apiRoutes(api, context));
     scope.register(async (control) => sandboxRoutes(control, context));
   });

@@ -46,11 +46,16 @@ export interface AuthOptions {
   accounts?: Accounts;
   /** The scrypt of the key checks; node:crypto's unless given. */
   keyHasher?: KeyHasher;
+  /** Where a line about the accounts file goes (the sandbox's log); stderr unless given. */
+  notice?: (line: string) => void;
 }
 
 /** Checks every request of `app` (an onRequest hook) before its routes run. */
-export async function registerAuth(app: FastifyInstance, { accounts, keyHasher }: AuthOptions = {}): Promise<void> {
-  const live = accounts && new LiveAccounts(accounts, keyHasher);
+export async function registerAuth(
+  app: FastifyInstance,
+  { accounts, keyHasher, notice }: AuthOptions = {},
+): Promise<void> {
+  const live = accounts && new LiveAccounts(accounts, keyHasher, notice);
   if (live) {
     live.watch();
     app.addHook('onClose', async () => live.close());

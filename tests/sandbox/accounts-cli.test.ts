@@ -78,19 +78,28 @@ describe('shipping-api sandbox', () => {
     try {
       const baseUrl = sandbox.output.stdout.trim();
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3$/);
-      await until('the startup line', async () => sandbox.output.stderr.includes('\n'));
-      expect(sandbox.output.stderr).toBe(
-        `Sandbox of the Shipping Service Public API v3; it admits the API users of the accounts file ${file}, each with its own key. Ctrl-C stops it.\n`,
+      // stderr is the sandbox's log: JSON lines.
+      const messages = () =>
+        sandbox.output.stderr
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { level: number; msg: string });
+      await until('the startup line', async () => messages().some((m) => m.msg.startsWith('Sandbox of')));
+      expect(messages().find((m) => m.msg.startsWith('Sandbox of'))!.msg).toBe(
+        `Sandbox of the Shipping Service Public API v3; it admits the API users of the accounts file ${file}, each with its own key. Ctrl-C stops it.`,
       );
       const carriers = `${baseUrl}/setups/carriers`;
       expect(await statusOf(carriers, 'partner-1', 'partner-key-1')).toBe(200);
       expect(await statusOf(carriers, 'anyone', 'any key')).toBe(401);
 
       writeFileSync(file, '{"version":1,"accounts":{"partner-1":{"key":"partner-key-1"}}}');
-      await until('the line about the invalid file', async () => sandbox.output.stderr.split('\n').length > 2);
-      expect(sandbox.output.stderr.split('\n').slice(1)).toEqual([
-        `sandbox: accounts ${file}: breaks the accounts file format at JSON pointer /accounts/partner-1/key: is not the hash of a key as shipping-api sandbox-accounts add writes it: it is not six fields scrypt$N$r$p$<salt>$<hash>. The accounts read last stay in force (1 API user).`,
-        '',
+      await until('the line about the invalid file', async () => messages().some((m) => m.msg.startsWith('accounts')));
+      expect(messages().filter((m) => m.msg.startsWith('accounts'))).toEqual([
+        {
+          ...messages().find((m) => m.msg.startsWith('accounts')),
+          level: 40,
+          msg: `accounts ${file}: breaks the accounts file format at JSON pointer /accounts/partner-1/key: is not the hash of a key as shipping-api sandbox-accounts add writes it: it is not six fields scrypt$N$r$p$<salt>$<hash>. The accounts read last stay in force (1 API user).`,
+        },
       ]);
       expect(sandbox.output.stderr).not.toContain('partner-key-1');
       expect(await statusOf(carriers, 'partner-1', 'partner-key-1')).toBe(200);

@@ -12,7 +12,7 @@ export const WATCH_INTERVAL_MS = 250;
 
 export type Log = (line: string) => void;
 
-const stderrLog: Log = (line) => process.stderr.write(`${line}\n`);
+const stderrLog: Log = (line) => process.stderr.write(`sandbox: ${line}\n`);
 
 export class LiveAccounts {
   #verifier: Verifier;
@@ -61,9 +61,7 @@ export class LiveAccounts {
     } catch (error) {
       if (!(error instanceof AccountsFileError)) throw error;
       const count = this.#verifier.accounts.users.size;
-      this.#log(
-        `sandbox: ${error.message} The accounts read last stay in force (${count} API user${count === 1 ? '' : 's'}).`,
-      );
+      this.#log(`${error.message} The accounts read last stay in force (${count} API user${count === 1 ? '' : 's'}).`);
     }
   }
 }
