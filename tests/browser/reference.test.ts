@@ -1,13 +1,15 @@
 // The rendered reference and the guide pages in a real browser: Debian's Chromium, driven by
 // playwright-core, opens docs/index.html and every docs/<guide>.html from disk with every request
 // outside file:// and loopback blocked. A broken image, or anything the page's own
-// Content-Security-Policy refuses, fails the test.
+// Content-Security-Policy refuses, fails the test. The pages are one product: the reference's menu
+// opens every guide, and every page names the product and its version alike.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE } from '../../dev/docs.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
@@ -18,6 +20,8 @@ const LOOPBACK = /^(127(\.\d+){3}|localhost|\[::1\])$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const bundle = parse(readFileSync(BUNDLE_YAML, 'utf8'));
+// "Shipping Service Public API v3 (contract 5.0.0)": the reference's heading and every page's title.
+const product = productName(bundle);
 // The download lives at no path (components.pathItems): the reference shows it at `{url}`.
 const operations = [
   ...Object.entries<any>(bundle.paths),
@@ -71,6 +75,22 @@ const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeou
 
 const pageText = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
+const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
+// Redoc's links become routes of its own (#/…) once its script has taken over the prerendered page.
+const GUIDES_GROUP = `${MENU_ITEM} a[href="#/section/guides"]`;
+const guideEntries = (page: Page) => page.locator(`${MENU_ITEM} a[href^="#/section/guides/"]`);
+
+/** Opens the reference and waits for Redoc's script; opens the menu's Guides group. */
+async function openGuidesInMenu(page: Page): Promise<void> {
+  await page.goto(pathToFileURL(DOCS_PAGE).href);
+  await page.locator(GUIDES_GROUP).waitFor({ state: 'attached', timeout: 30_000 });
+  const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.locator(GUIDES_GROUP).click();
+  // Waits until the group has opened: its last entry visible, no longer moving, and clickable.
+  await guideEntries(page).last().click({ trial: true });
+}
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -108,9 +128,10 @@ afterAll(async () => {
 });
 
 describe('docs/index.html opened from disk, offline', () => {
-  it('renders the reference, with no script error', async () => {
-    await expect(page.title()).resolves.toBe(bundle.info.title);
-    await visible(page.getByRole('heading', { name: `${bundle.info.title} (${bundle.info.version})` }));
+  it('renders the reference, with no script error, named with the product and its version', async () => {
+    expect(product.title).toBe(`${bundle.info.title} v3 (contract ${bundle.info.version})`);
+    await expect(page.title()).resolves.toBe(product.title);
+    await visible(page.getByRole('heading', { level: 1, name: product.title, exact: true }));
     expect(pageErrors).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'reference.png') });
   });
@@ -209,19 +230,82 @@ describe('docs/index.html opened from disk, offline', () => {
   });
 });
 
+describe("the reference's menu lists the guides", () => {
+  const list = guides();
+
+  it("under Guides, every guide in the README's order, each entry named as the guide's heading", async () => {
+    expect(list.map((guide) => guide.page)).toEqual(
+      pageSources()
+        .map((s) => s.page)
+        .filter((p) => p !== 'changelog.html'),
+    );
+    await openGuidesInMenu(page);
+    const entries = guideEntries(page);
+    expect(await entries.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      list.map((guide) => `#/section/guides/${guide.page}`),
+    );
+    expect(await entries.allInnerTexts()).toEqual(list.map((guide) => guide.title));
+    await page.screenshot({ path: path.join(SHOTS, 'reference-guides.png') });
+  });
+
+  it('each entry opens its guide, by click, and the last by keyboard (focused, Enter)', async () => {
+    for (const [i, guide] of list.entries()) {
+      await openGuidesInMenu(page);
+      const entry = guideEntries(page).nth(i);
+      if (i < list.length - 1) await entry.click();
+      else {
+        await entry.focus();
+        await page.keyboard.press('Enter');
+      }
+      await page.waitForURL((url) => url.pathname.endsWith(`/${guide.page}`), { timeout: 10_000 });
+      await visible(page.getByRole('heading', { level: 1, name: guide.title, exact: true }));
+    }
+  }, 180_000);
+
+  it('at 390 px too: the same heading; the guides behind the menu button, and an entry opens its guide', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    await blockOutside(phone);
+    const small = await phone.newPage();
+    try {
+      await small.goto(pathToFileURL(DOCS_PAGE).href);
+      await visible(small.getByRole('heading', { level: 1, name: product.title, exact: true }));
+      await small.screenshot({ path: path.join(SHOTS, 'reference-390.png') });
+      await openGuidesInMenu(small);
+      await small.screenshot({ path: path.join(SHOTS, 'reference-390-guides.png') });
+      await guideEntries(small).nth(1).click();
+      await small.waitForURL((url) => url.pathname.endsWith(`/${list[1]!.page}`), { timeout: 10_000 });
+      await visible(small.getByRole('heading', { level: 1, name: list[1]!.title, exact: true }));
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+
+  it('each guide also has a section of the reference that links its page, for a reader without script', async () => {
+    await page.goto(`${pathToFileURL(DOCS_PAGE).href}#/section/guides/${list[2]!.page}`);
+    const link = page.locator(`a[href="${list[2]!.page}"]`, { hasText: list[2]!.title }).first();
+    await visible(link);
+    await link.click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/${list[2]!.page}`));
+  });
+});
+
 describe('the guide pages opened from disk, offline', () => {
   for (const { page: name, markdown } of pageSources()) {
-    it(`${name} renders ${markdown} with its menu, no broken image, nothing refused`, async () => {
+    it(`${name} renders ${markdown} with its menu, the product's name and version, no broken image, nothing refused`, async () => {
       const guide = await context.newPage();
       const errors: string[] = [];
       guide.on('pageerror', (error) => errors.push(error.message));
       guide.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       try {
         await guide.goto(pathToFileURL(path.join(DOCS_DIR, name)).href);
-        const heading = /^# (.+)$/m.exec(readFileSync(path.join(root, markdown), 'utf8'))![1]!.replace(/`/g, '');
+        const heading = pageTitle(readFileSync(path.join(root, markdown), 'utf8'), name);
         await visible(guide.getByRole('heading', { level: 1, name: heading }));
+        await expect(guide.title()).resolves.toBe(`${heading} · ${product.title}`);
         const menu = guide.getByRole('navigation', { name: 'Documentation' });
-        await visible(menu.locator('a[href="index.html"]'));
+        // The menu names the reference as the reference names itself (its heading and its title).
+        const reference = menu.locator('a[href="index.html"]');
+        await visible(reference);
+        await expect(reference.locator('.product').innerText()).resolves.toBe(product.title);
         for (const other of pageSources()) await visible(menu.locator(`a[href="${other.page}"]`));
         expect(await brokenImages(guide)).toEqual([]);
         expect(await refusals(guide)).toEqual([]);
