@@ -1,9 +1,10 @@
 // Renders every guide, docs/<name>.md, to the page docs/<name>.html beside the rendered reference,
-// with markdown-it: one self-contained page each, with the reference's Content-Security-Policy (no
-// script, nothing loaded from elsewhere), a menu of the reference and every guide, the product's name
-// and version as the reference shows them, and the same look.
+// with markdown-it: one self-contained page each, with the reference's Content-Security-Policy
+// (nothing loaded from elsewhere; one script, its own, allowed by its sha256), a menu of the reference
+// and every guide, the product's name and version as the reference shows them, and the same look.
 // Links between guides point at their pages; CHANGELOG.md is rendered as docs/changelog.html; any
 // other link out of docs/ would break on the published site, so it is kept as text.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -106,16 +107,25 @@ code { font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monosp
 :not(pre) > code { white-space: nowrap; display: inline-block; max-width: 100%; overflow-x: auto; vertical-align: bottom; }
 pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; }
+.code { position: relative; margin: 1em 0; }
+.code pre { margin: 0; padding-right: 84px; }
+.copy { position: absolute; top: 7px; right: 7px; font: inherit; font-size: 12px; line-height: 1.5; padding: 2px 10px; color: var(--text); background: #fff; border: 1px solid var(--border); border-radius: 6px; cursor: pointer; }
+.copy:hover { background: #f0f0f3; }
+.copy:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+.copy-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 p, li, td, th { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--border); padding: 6px 12px; text-align: left; vertical-align: top; }
 th { background: var(--side); }
 blockquote { margin: 1em 0; padding: 0 1em; color: var(--muted); border-left: 4px solid var(--border); }
 footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
-@media (max-width: 800px) { .layout { display: block; } nav { position: static; height: auto; } main { padding: 24px 16px; } }
+@media (max-width: 800px) { .layout { display: block; } nav { position: static; height: auto; } main { padding: 24px 16px; } .code pre { padding-right: 16px; padding-top: 38px; } }
 `;
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+// The pages' one script, the code blocks' Copy buttons; the policy allows it by its hash, and nothing else.
+const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs-copy-button.js'), 'utf8').trim()}\n`;
+export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
+const CSP = `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:`;
 
 /** The HTML page of one source. */
 export function renderPage(source: Source, sources: Source[], product: ProductName): string {
@@ -150,6 +160,7 @@ ${menu}
 ${body}    <footer>Rendered from <code>${escapeHtml(source.markdown)}</code>. The API reference is <a href="index.html">index.html</a>.</footer>
   </main>
 </div>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;

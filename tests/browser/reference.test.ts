@@ -2,7 +2,8 @@
 // playwright-core, opens docs/index.html and every docs/<guide>.html from disk with every request
 // outside file:// and loopback blocked. A broken image, or anything the page's own
 // Content-Security-Policy refuses, fails the test. The pages are one product: the reference's menu
-// opens every guide, and every page names the product and its version alike.
+// opens every guide, every page names the product and its version alike, and every code block of a
+// guide copies its text.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,8 @@ import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE } from '../../dev/docs.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
+
+const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(root, 'test-results/browser');
@@ -287,6 +290,20 @@ describe("the reference's menu lists the guides", () => {
     await link.click();
     await page.waitForURL((url) => url.pathname.endsWith(`/${list[2]!.page}`));
   });
+
+  it("offers Redoc's own Copy on its samples", async () => {
+    const copying = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    await copying.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const reference = await copying.newPage();
+    try {
+      await reference.goto(`${pathToFileURL(DOCS_PAGE).href}#/shipments/createshipment`);
+      await visible(reference.getByRole('heading', { name: 'Create a shipment' }));
+      await reference.locator('[data-testid="copy-button"]').filter({ visible: true }).first().click();
+      await expect.poll(() => reference.evaluate(() => navigator.clipboard.readText())).toContain('"product_code"');
+    } finally {
+      await copying.close();
+    }
+  });
 });
 
 describe('the guide pages opened from disk, offline', () => {
@@ -319,6 +336,94 @@ describe('the guide pages opened from disk, offline', () => {
 
   it('nothing outside file:// and loopback was asked for', () => {
     expect(blocked).toEqual([]);
+  });
+});
+
+/** A page opened from disk in a context that may use the clipboard, with its refusals and errors recorded. */
+async function openToCopy(name: string): Promise<{ guide: Page; errors: string[]; close: () => Promise<void> }> {
+  const copying = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await copying.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await blockOutside(copying);
+  await recordRefusals(copying);
+  const guide = await copying.newPage();
+  const errors: string[] = [];
+  guide.on('pageerror', (error) => errors.push(error.message));
+  guide.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await guide.goto(pathToFileURL(path.join(DOCS_DIR, name)).href);
+  return { guide, errors, close: () => copying.close() };
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+describe('the code blocks of the guides copy their text', () => {
+  const withCode = pageSources().filter(({ page }) => read(page).includes('<pre>'));
+
+  it.each(withCode.map((s) => s.page))(
+    "%s: every code block has a Copy button, allowed by the page's policy",
+    async (name) => {
+      const { guide, errors, close } = await openToCopy(name);
+      try {
+        const blocks = await guide.locator('main pre').count();
+        expect(blocks).toBeGreaterThan(0);
+        expect(await guide.locator('main .code > button.copy').count()).toBe(blocks);
+        expect(await refusals(guide)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it('a click puts the block\'s text on the clipboard, and the button says "Copied", then "Copy" again', async () => {
+    const { guide, errors, close } = await openToCopy('getting-started.html');
+    try {
+      const block = guide.locator('main .code').nth(1);
+      const text = await block.locator('pre > code').textContent();
+      await block.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect.poll(() => clipboard(guide)).toBe(text);
+      await visible(block.getByRole('button', { name: 'Copied', exact: true }));
+      await expect.poll(() => guide.getByRole('status').textContent()).toBe('Copied');
+      await block.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 5_000 });
+      expect(await refusals(guide)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('by keyboard: Tab reaches the button, Enter and Space copy', async () => {
+    const { guide, errors, close } = await openToCopy('cli.html');
+    try {
+      const codes = guide.locator('main .code pre > code');
+      const [first, second] = [await codes.nth(0).textContent(), await codes.nth(1).textContent()];
+      // A click on the text just before the first block (a heading) starts Tab from there: Tab lands on its button.
+      await guide.locator('main .code').first().locator('xpath=preceding-sibling::*[1]').click();
+      await guide.keyboard.press('Tab');
+      const focused = () =>
+        guide.evaluate(() => document.activeElement?.closest('.code')?.querySelector('code')?.textContent);
+      await expect.poll(focused).toBe(first);
+      await guide.keyboard.press('Enter');
+      await expect.poll(() => clipboard(guide)).toBe(first);
+      await guide.locator('main .code button.copy').nth(1).focus();
+      await guide.keyboard.press('Space');
+      await expect.poll(() => clipboard(guide)).toBe(second);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('without script, no button: the code reads as it is', async () => {
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const guide = await still.newPage();
+      await guide.goto(pathToFileURL(path.join(DOCS_DIR, 'getting-started.html')).href);
+      expect(await guide.locator('button').count()).toBe(0);
+      await visible(guide.locator('main pre').first());
+      expect(await guide.locator('main pre > code').first().textContent()).toContain('SHIPPING_BASE_URL');
+    } finally {
+      await still.close();
+    }
   });
 });
 

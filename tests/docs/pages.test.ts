@@ -1,11 +1,12 @@
 // The guides as pages (docs/<name>.html, npm run docs): one per guide and for the changelog, fresh,
 // offline like the reference, and with every link landing on a page of the published folder.
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, guidesSection, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
-import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../dev/docs-pages.ts';
+import { DOCS_DIR, pageSources, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE, finishPage } from '../../dev/docs.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
@@ -68,13 +69,22 @@ describe('guide pages', () => {
     });
   });
 
-  it.each(sources.map((s) => s.page))('%s loads nothing from elsewhere and runs no script', (page) => {
-    const html = read(page);
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).not.toMatch(/https?:|\*|script-src/);
-    expect(/<script|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
-  });
+  it.each(sources.map((s) => s.page))(
+    '%s loads nothing from elsewhere and runs one script, its own, allowed by its sha256',
+    (page) => {
+      const html = read(page);
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toMatch(/https?:|\*/);
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(scripts).toHaveLength(1);
+      const hash = `sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}`;
+      // The policy allows that script and no other: not 'unsafe-inline', no second hash.
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'${hash}'`);
+      expect(hash).toBe(SCRIPT_HASH);
+      expect(/<script\s[^>]*src=|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
+    },
+  );
 
   it.each(sources.map((s) => s.page))("%s is titled with its heading and the product's name and version", (page) => {
     const html = read(page);
