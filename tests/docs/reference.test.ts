@@ -118,7 +118,7 @@ describe('what the reference shows', () => {
   it("the product's name and version in its title and heading, as the guide pages name them", () => {
     const product = productName(bundle);
     expect(product.title).toBe(`${bundle.info.title} v3 (contract ${bundle.info.version})`);
-    expect(html).toContain(`<title>${product.title}</title>`);
+    expect(html.includes(`<title>${product.title}</title>`), 'the title').toBe(true);
     // Redoc's heading is "<title> (<version>)"; the bundle itself keeps its own.
     expect(`${rendered.info.title} (${rendered.info.version})`).toBe(product.title);
     expect(bundle.info.title).toBe('Shipping Service Public API');
