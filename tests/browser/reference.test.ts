@@ -413,6 +413,27 @@ describe('the code blocks of the guides copy their text', () => {
     }
   });
 
+  it("where the clipboard refuses, the block's text is selected for Ctrl+C, and the button says so", async () => {
+    const refusing = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await refusing.addInitScript(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    try {
+      const guide = await refusing.newPage();
+      await guide.goto(pathToFileURL(path.join(DOCS_DIR, 'getting-started.html')).href);
+      const block = guide.locator('main .code').first();
+      await block.getByRole('button', { name: 'Copy', exact: true }).click();
+      await visible(block.getByRole('button', { name: 'Selected: press Ctrl+C', exact: true }));
+      // The selection's text is the block's, but for the last line's end of line.
+      const selected = await guide.evaluate(() => getSelection()?.toString() ?? '');
+      expect(selected.trimEnd()).toBe((await block.locator('code').textContent())!.trimEnd());
+      expect(selected.length).toBeGreaterThan(40);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('without script, no button: the code reads as it is', async () => {
     const still = await browser.newContext({ javaScriptEnabled: false });
     try {
