@@ -122,6 +122,13 @@ describe.skipIf(!redisServerPath)('an unreachable store', () => {
     const stopped = await within(3000, () => poll(s.baseUrl));
     expect(stopped.response.status).toBe(503);
     expect(stopped.within).toBe(true);
+    // Ready says the store is gone, live that the process is not; the metrics count the failures.
+    const ready = await within(3000, () => fetch(`${s.origin}/_sandbox/health/ready`));
+    expect([ready.response.status, ready.within]).toEqual([503, true]);
+    expect((await fetch(`${s.origin}/_sandbox/health/live`)).status).toBe(200);
+    const metrics = await (await fetch(`${s.origin}/_sandbox/metrics`)).text();
+    expect(Number(/^sandbox_store_errors_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(2);
+    expect(metrics).toMatch(/^sandbox_generations_started_total 1$/m);
     await redis.restart();
     // ioredis reconnects by itself within a second; no restart of the sandbox.
     let status = 0;
@@ -130,5 +137,6 @@ describe.skipIf(!redisServerPath)('an unreachable store', () => {
       status = (await post(`${s.baseUrl}/shipments`, shipment())).status;
     }
     expect(status).toBe(201);
+    expect((await fetch(`${s.origin}/_sandbox/health/ready`)).status).toBe(200);
   });
 });
