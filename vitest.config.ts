@@ -15,6 +15,8 @@ export default defineConfig({
     // (tests/client/client.test.ts); its printed copy would only be noise in the output.
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
     hookTimeout: 120_000,
+    // One line when the Redis tests are skipped; a failure instead when .ci/run requires them.
+    globalSetup: ['tests/support/redis-setup.ts'],
     reporters: ['default', new SummaryReporter('unit')],
   },
 });

@@ -1,11 +1,14 @@
 // Renders every guide, docs/<name>.md, to the page docs/<name>.html beside the rendered reference,
-// with markdown-it: one self-contained page each, with the reference's Content-Security-Policy (no
-// script, nothing loaded from elsewhere), a menu of the reference and every guide, and the same look.
+// with markdown-it: one self-contained page each, with the reference's Content-Security-Policy
+// (nothing loaded from elsewhere; one script, its own, allowed by its sha256), a menu of the reference
+// and every guide, the product's name and version as the reference shows them, and the same look.
 // Links between guides point at their pages; CHANGELOG.md is rendered as docs/changelog.html; any
 // other link out of docs/ would break on the published site, so it is kept as text.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
+import { guides, type ProductName, pageTitle, productName } from '../openapi/plugins/pages.js';
 import { BUNDLE_JSON, DOCS_DIR, root } from './paths.ts';
 
 export { DOCS_DIR };
@@ -17,19 +20,10 @@ export interface Source {
   page: string;
 }
 
-/** Every guide page and its Markdown source: docs/*.md, and the changelog. */
+/** Every guide page and its Markdown source: docs/*.md in the order of the README's list, and the changelog. */
 export function pageSources(): Source[] {
-  // In the order of the README's list of guides; a guide it does not list comes after, by name.
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('## Guides')[1] ?? '';
-  const place = (name: string) => {
-    const at = readme.indexOf(`](docs/${name})`);
-    return at === -1 ? Number.MAX_SAFE_INTEGER : at;
-  };
-  const guides = readdirSync(DOCS_DIR)
-    .filter((name) => name.endsWith('.md'))
-    .sort((a, b) => place(a) - place(b) || a.localeCompare(b))
-    .map((name) => ({ markdown: `docs/${name}`, page: name.replace(/\.md$/, '.html') }));
-  return [...guides, { markdown: 'CHANGELOG.md', page: 'changelog.html' }];
+  const pages = guides(root).map(({ markdown, page }) => ({ markdown, page }));
+  return [...pages, { markdown: 'CHANGELOG.md', page: 'changelog.html' }];
 }
 
 /** GitHub's anchor of a heading, so that links written for GitHub land on the same heading. */
@@ -39,8 +33,6 @@ export const slug = (heading: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N} _-]/gu, '')
     .replace(/ /g, '-');
-
-const title = (markdown: string, fallback: string) => /^# (.+)$/m.exec(markdown)?.[1]?.replace(/`/g, '') ?? fallback;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -96,7 +88,9 @@ const STYLE = `
 body { margin: 0; font-family: Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 15px; line-height: 1.6; color: var(--text); background: #fff; }
 .layout { display: flex; min-height: 100vh; }
 nav { flex: 0 0 260px; background: var(--side); border-right: 1px solid var(--border); padding: 24px 16px; position: sticky; top: 0; height: 100vh; overflow-y: auto; }
-nav .api { display: block; font-weight: 600; margin-bottom: 16px; color: var(--text); text-decoration: none; }
+nav .api { display: block; margin-bottom: 16px; color: var(--text); text-decoration: none; }
+nav .api .product { display: block; font-weight: 600; }
+nav .api .kind { display: block; font-size: 13px; color: var(--link); }
 nav h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 16px 0 8px; }
 nav ul { list-style: none; margin: 0; padding: 0; }
 nav li a { display: block; padding: 4px 8px; border-radius: 6px; color: var(--text); text-decoration: none; }
@@ -113,26 +107,34 @@ code { font-family: "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monosp
 :not(pre) > code { white-space: nowrap; display: inline-block; max-width: 100%; overflow-x: auto; vertical-align: bottom; }
 pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; }
+.code { position: relative; margin: 1em 0; }
+.code pre { margin: 0; padding-right: 84px; }
+.copy { position: absolute; top: 7px; right: 7px; font: inherit; font-size: 12px; line-height: 1.5; padding: 2px 10px; color: var(--text); background: #fff; border: 1px solid var(--border); border-radius: 6px; cursor: pointer; }
+.copy:hover { background: #f0f0f3; }
+.copy:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+.copy-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 p, li, td, th { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--border); padding: 6px 12px; text-align: left; vertical-align: top; }
 th { background: var(--side); }
 blockquote { margin: 1em 0; padding: 0 1em; color: var(--muted); border-left: 4px solid var(--border); }
 footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
-@media (max-width: 800px) { .layout { display: block; } nav { position: static; height: auto; } main { padding: 24px 16px; } }
+@media (max-width: 800px) { .layout { display: block; } nav { position: static; height: auto; } main { padding: 24px 16px; } .code pre { padding-right: 16px; padding-top: 38px; } }
 `;
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+// The pages' one script, the code blocks' Copy buttons; the policy allows it by its hash, and nothing else.
+const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs-copy-button.js'), 'utf8').trim()}\n`;
+export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
+const CSP = `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:`;
 
 /** The HTML page of one source. */
-export function renderPage(source: Source, sources: Source[], apiTitle: string): string {
+export function renderPage(source: Source, sources: Source[], product: ProductName): string {
   const markdown = readFileSync(path.join(root, source.markdown), 'utf8');
   const body = markdownRenderer(source.markdown, sources).render(markdown);
-  const pageTitle = title(markdown, source.page);
   const menu = sources
     .map((s) => {
       const current = s.page === source.page ? ' aria-current="page"' : '';
-      return `      <li><a href="${s.page}"${current}>${escapeHtml(title(readFileSync(path.join(root, s.markdown), 'utf8'), s.page))}</a></li>`;
+      return `      <li><a href="${s.page}"${current}>${escapeHtml(pageTitle(readFileSync(path.join(root, s.markdown), 'utf8'), s.page))}</a></li>`;
     })
     .join('\n');
   return `<!DOCTYPE html>
@@ -142,13 +144,13 @@ export function renderPage(source: Source, sources: Source[], apiTitle: string):
   <!-- Generated from ${source.markdown} by npm run docs; edit the Markdown, not this page. -->
   <meta http-equiv="Content-Security-Policy" content="${CSP}" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
-  <title>${escapeHtml(pageTitle)} · ${escapeHtml(apiTitle)}</title>
+  <title>${escapeHtml(pageTitle(markdown, source.page))} · ${escapeHtml(product.title)}</title>
   <style>${STYLE}</style>
 </head>
 <body>
 <div class="layout">
   <nav aria-label="Documentation">
-    <a class="api" href="index.html">${escapeHtml(apiTitle)}: API reference</a>
+    <a class="api" href="index.html"><span class="product">${escapeHtml(product.title)}</span><span class="kind">API reference</span></a>
     <h2>Guides</h2>
     <ul>
 ${menu}
@@ -158,18 +160,17 @@ ${menu}
 ${body}    <footer>Rendered from <code>${escapeHtml(source.markdown)}</code>. The API reference is <a href="index.html">index.html</a>.</footer>
   </main>
 </div>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
 }
 
-const apiTitle = (): string => JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).info.title;
-
 /** Writes every page into `outDir`; returns the page names. */
 export function renderPages(outDir: string = DOCS_DIR): string[] {
   const sources = pageSources();
-  const name = apiTitle();
-  for (const source of sources) writeFileSync(path.join(outDir, source.page), renderPage(source, sources, name));
+  const product = productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
+  for (const source of sources) writeFileSync(path.join(outDir, source.page), renderPage(source, sources, product));
   return sources.map((s) => s.page);
 }
 

@@ -1,12 +1,14 @@
 // Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
-// build-docs: one self-contained page, the Redoc scripts inlined; and every guide docs/*.md to a page
-// docs/<name>.html beside it (dev/docs-pages.ts). The API shipping@v3-docs of
-// redocly.yaml adds the decorators and options of the rendered reference. With --check, renders into a temporary folder and fails
-// when the committed page differs (stale or edited by hand).
+// build-docs: one self-contained page, the Redoc scripts inlined, titled with the product's name and
+// version as the guide pages are; and every guide docs/*.md to a page docs/<name>.html beside it
+// (dev/docs-pages.ts). The API shipping@v3-docs of redocly.yaml adds the decorators and options of
+// the rendered reference. With --check, renders into a temporary folder and fails when the committed
+// page differs (stale or edited by hand).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { productName } from '../openapi/plugins/pages.js';
 import { renderPages, stalePages } from './docs-pages.ts';
-import { DOCS_PAGE } from './paths.ts';
+import { BUNDLE_JSON, DOCS_PAGE, root } from './paths.ts';
 import { filesDiffer, redocly, withTempDir } from './tools.ts';
 
 export { DOCS_PAGE };
@@ -27,7 +29,11 @@ export const INLINE_LOGOS = [svg(64, 'Redocly'), svg(12, 'R')].map(
 const SEARCH_PRERENDERED = '<span>Loading...</span>';
 const SEARCH_READY = '<span>Search</span>';
 
-/** The page as Redocly rendered it, with the two fixes above; fails when Redoc changed under them. */
+// Redoc's menu entries under Guides lead to sections of the reference; this script makes each open
+// its guide's page (the script says how).
+const GUIDE_LINKS_SCRIPT = readFileSync(path.join(root, 'dev/docs-guide-links.js'), 'utf8').trim();
+
+/** The page as Redocly rendered it, with the fixes above and the guides' script; fails when Redoc changed under them. */
 export function finishPage(html: string): string {
   let page = html;
   LOGO_URLS.forEach((url, i) => {
@@ -38,8 +44,14 @@ export function finishPage(html: string): string {
   const loading = page.indexOf(SEARCH_PRERENDERED, trigger);
   if (trigger < 0 || loading < 0 || loading - trigger > 4000)
     throw new Error('The rendered reference no longer prerenders its search box as expected.');
-  return page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
+  page = page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
+  const end = page.lastIndexOf('</body>');
+  if (end < 0) throw new Error('The rendered reference has no </body> to put its script before.');
+  return `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${page.slice(end)}`;
 }
+
+/** The reference's <title>: the product's name and version, as Redoc's heading and the guide pages show them. */
+const referenceTitle = (): string => productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'))).title;
 
 export function renderDocs(outFile: string): void {
   const result = redocly([
@@ -48,6 +60,8 @@ export function renderDocs(outFile: string): void {
     '--template',
     'dev/docs-template.hbs',
     '--inlineBundle',
+    '--title',
+    referenceTitle(),
     '-o',
     outFile,
   ]);

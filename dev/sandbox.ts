@@ -1,11 +1,12 @@
-// `npm run sandbox`: the stateful sandbox of the API on loopback, until Ctrl-C or SIGTERM.
-//   npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]
-// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS,
-// SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE, SANDBOX_LOG_LEVEL. A flag wins over its variable. The
-// options are those of src/sandbox/command-line.ts, which `shipping-api sandbox` shares. The banner
-// goes to stdout, the JSON log to stderr.
+// `npm run sandbox`: the stateful sandbox of the API, until Ctrl-C or SIGTERM.
+//   npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --store memory --generation-ms 3000
+//                      --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]
+// Each flag has an environment variable: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS, SANDBOX_STORE,
+// SANDBOX_GENERATION_MS, SANDBOX_URL_TTL_MS, SANDBOX_MIN_POLL_MS, SANDBOX_SETUP_FILE, SANDBOX_LOG_LEVEL.
+// A flag wins over its variable. The options are those of src/sandbox/command-line.ts, which
+// `shipping-api sandbox` shares. The banner goes to stdout, the JSON log to stderr.
 import type { Command } from 'commander';
-import { sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
+import { SANDBOX_MODES, sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, stopOnSignal, type RunningSandbox } from '../src/sandbox/index.ts';
 import { command, PortInUseError } from './cli.ts';
 
@@ -13,7 +14,10 @@ export { sandboxBanner };
 
 /** The sandbox's command line; parse(argv) reads flags, then SANDBOX_* variables, then defaults. */
 export function sandboxCommand(): Command {
-  const sandbox = command('sandbox', 'Serves a stateful sandbox of the Shipping Service Public API v3 on loopback.');
+  const sandbox = command(
+    'sandbox',
+    'Serves a stateful sandbox of the Shipping Service Public API v3, on loopback unless told.',
+  ).addHelpText('after', SANDBOX_MODES);
   for (const option of sandboxOptions()) sandbox.addOption(option);
   return sandbox.showHelpAfterError();
 }
@@ -24,14 +28,20 @@ async function start(options: SandboxCliOptions, how: string): Promise<RunningSa
     return await startSandbox(options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new PortInUseError('127.0.0.1', options.port, how);
+      throw new PortInUseError(options.host, options.port, how);
     throw error;
   }
 }
 
-/** Starts the sandbox on `port` with the other options from the SANDBOX_* variables (for `npm start`). */
-export function startSandboxOnPort(port: number, how: string): Promise<RunningSandbox> {
-  return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), port }, how);
+/**
+ * Starts the sandbox with the port, host and accounts of `npm start`'s flags (--sandbox-port,
+ * --sandbox-host, --sandbox-accounts) and the other options from the SANDBOX_* variables.
+ */
+export function startSandboxWith(
+  given: Pick<SandboxCliOptions, 'port' | 'host' | 'accounts'>,
+  how: string,
+): Promise<RunningSandbox> {
+  return start({ ...sandboxCommand().parse([], { from: 'user' }).opts<SandboxCliOptions>(), ...given }, how);
 }
 
 /**
@@ -40,7 +50,9 @@ export function startSandboxOnPort(port: number, how: string): Promise<RunningSa
  */
 export async function serveSandbox(options: SandboxCliOptions): Promise<number> {
   const sandbox = await start(options, '--port or SANDBOX_PORT');
+  // Listening for the signals before the banner: whoever reads it may stop the sandbox at once.
+  const stopped = stopOnSignal(sandbox.app, process);
   console.log(sandboxBanner(sandbox));
-  await stopOnSignal(sandbox.app, process);
+  await stopped;
   return 0;
 }

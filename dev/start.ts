@@ -1,10 +1,11 @@
 // `npm start`: brings the generated files up to date, then serves the rendered API reference, the
 // mock and the sandbox side by side on loopback until Ctrl-C.
-//   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020]   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT)
+//   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020 --sandbox-host 127.0.0.1 --sandbox-accounts <file>]
+//   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS)
 import { refresh } from './build.ts';
 import { serveDocs } from './docs-server.ts';
 import { mockBanner, startMock } from './mock.ts';
-import { sandboxBanner, startSandboxOnPort } from './sandbox.ts';
+import { sandboxBanner, startSandboxWith } from './sandbox.ts';
 
 /** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
 interface Started {
@@ -18,6 +19,8 @@ export interface Options {
   port: number;
   docsPort: number;
   sandboxPort: number;
+  sandboxHost: string;
+  sandboxAccounts?: string;
 }
 
 /** The servers, started in this order and stopped in the reverse order. */
@@ -38,8 +41,11 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
   },
   {
     name: 'the sandbox',
-    start: async ({ sandboxPort }) => {
-      const sandbox = await startSandboxOnPort(sandboxPort, '--sandbox-port or SANDBOX_PORT');
+    start: async ({ sandboxPort, sandboxHost, sandboxAccounts }) => {
+      const sandbox = await startSandboxWith(
+        { port: sandboxPort, host: sandboxHost, accounts: sandboxAccounts },
+        '--sandbox-port or SANDBOX_PORT',
+      );
       return { banner: sandboxBanner(sandbox), stop: sandbox.close };
     },
   },

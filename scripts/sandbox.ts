@@ -1,5 +1,5 @@
-// `npm run sandbox [-- --port 4020 --generation-ms 3000 --url-ttl-ms 900000 --min-poll-ms 1000 --setup-file <path> --log-level info]`:
-// the stateful sandbox on loopback until Ctrl-C or SIGTERM. Each flag has a SANDBOX_* variable (dev/sandbox.ts).
+// `npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --store memory --generation-ms 3000 --setup-file <path> --log-level info …]`:
+// the stateful sandbox until Ctrl-C or SIGTERM. Each flag has a SANDBOX_* variable (dev/sandbox.ts).
 import type { SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { run } from '../dev/cli.ts';
 import { sandboxCommand, serveSandbox } from '../dev/sandbox.ts';

@@ -1,6 +1,8 @@
 // Bench part `sandbox` (`npm run bench -- --part sandbox`): requests per second and p99 latency with
 // 10 connections (autocannon), side by side in one run, of
-//   - the sandbox (Fastify, every body validated with the generated validators),
+//   - the sandbox (Fastify, every body validated with the generated validators), its state in memory,
+//   - the same with its state in Redis (redis-server on loopback) and an accounts file, as a hosted
+//     instance runs (the credential cache spares scrypt on every request),
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
@@ -8,9 +10,10 @@
 // rotating order, and the median of the rounds is printed, so that a burst of load from elsewhere on
 // the machine does not fall on one server only. Beside requests per second, the CPU time each server
 // process spent per request (from /proc, where there is one) shows the cost of a request whatever the
-// load. Goals: the sandbox at least 20x Prism and at least 0.6x the bare server, in requests per second.
+// load. Goals, in requests per second: the sandbox in memory at least 20x Prism and at least 0.6x the
+// bare server; with Redis at least 10x Prism.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +22,8 @@ import { startMock } from '../prism.ts';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
+import { REDIS_INSTALL, redisServerPath, startRedisServer } from '../redis.ts';
+import { makeTempDir } from '../tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Autocannon = (options: {
@@ -48,13 +53,13 @@ const shipment = (): string =>
     JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value,
   );
 
-/** --serve sandbox|bare: one server, which prints its origin once it listens. */
-async function serve(kind: string): Promise<void> {
+/** --serve sandbox|bare, or --serve redis <url> <accounts file>: one server, which prints its origin once it listens. */
+async function serve(kind: string, store?: string, accounts?: string): Promise<void> {
   let origin: string;
-  if (kind === 'sandbox') {
+  if (kind === 'sandbox' || kind === 'redis') {
     const { startSandbox } = await import('../../src/sandbox/index.ts');
     // Polls as fast as autocannon sends them are not throttled here; the first call completes generation.
-    origin = (await startSandbox({ generationMs: 0, minPollMs: 0 })).origin;
+    origin = (await startSandbox({ generationMs: 0, minPollMs: 0, store, accounts })).origin;
   } else {
     const status = Buffer.from('{"status":"REQUESTED","expires_at":null,"url":null}');
     const created = Buffer.from('{"id":"shipment-1"}');
@@ -75,8 +80,8 @@ async function serve(kind: string): Promise<void> {
   console.log(origin);
 }
 
-async function startChild(kind: string): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [script, '--serve', kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(kind: string, ...args: string[]): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [script, '--serve', kind, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const origin = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
@@ -141,12 +146,23 @@ export async function bench(): Promise<void> {
   const sandbox = await startChild('sandbox');
   const bare = await startChild('bare');
   const prism = await startMock({ port: await freePort() });
+  // The sandbox with its state in Redis, as a hosted instance runs; without redis-server, not measured.
+  const redisServer = redisServerPath ? await startRedisServer() : undefined;
+  const accountsFolder = makeTempDir('bench-accounts-');
+  const accountsFile = `${accountsFolder.dir}/accounts.json`;
+  const { accountsText } = await import('../../src/sandbox/accounts/file.ts');
+  const { hashKey } = await import('../../src/sandbox/accounts/key-hash.ts');
+  writeFileSync(accountsFile, accountsText([['bench-user', await hashKey('bench-key')]]));
+  const redis = redisServer ? await startChild('redis', redisServer.url, accountsFile) : undefined;
+  if (!redis)
+    console.log(`\n  The sandbox with Redis is not measured: redis-server is not installed (${REDIS_INSTALL}).`);
   try {
     const servers = {
       sandbox: { base: `${sandbox.origin}/api/public/v3`, pid: sandbox.child.pid },
+      ...(redis ? { redis: { base: `${redis.origin}/api/public/v3`, pid: redis.child.pid } } : {}),
       prism: { base: prism.url, pid: prism.process.pid },
       bare: { base: bare.origin, pid: bare.child.pid },
-    };
+    } as Record<'sandbox' | 'redis' | 'prism' | 'bare', { base: string; pid: number | undefined }>;
     const names = Object.keys(servers) as Array<keyof typeof servers>;
     const body = shipment();
     for (const [label, method, path] of [
@@ -203,6 +219,12 @@ export async function bench(): Promise<void> {
       console.log(
         `    sandbox / bare  = ${toBare.toFixed(2)} (goal >= 0.6: ${verdict(toBare >= 0.6, 'sandbox', 'bare')})`,
       );
+      if (results.redis) {
+        const redisToPrism = results.redis.rps / results.prism.rps;
+        console.log(
+          `    redis / prism   = ${redisToPrism.toFixed(1)} (goal >= 10: ${verdict(redisToPrism >= 10, 'redis', 'prism')})`,
+        );
+      }
       if (!Number.isNaN(results.sandbox.cpuUs)) {
         console.log(
           `    CPU per request, bare / sandbox = ${(results.bare.cpuUs / results.sandbox.cpuUs).toFixed(2)}, prism / sandbox = ${(results.prism.cpuUs / results.sandbox.cpuUs).toFixed(1)} (for the record)`,
@@ -212,8 +234,11 @@ export async function bench(): Promise<void> {
   } finally {
     sandbox.child.kill();
     bare.child.kill();
+    redis?.child.kill();
+    await redisServer?.kill();
+    accountsFolder.remove();
     await prism.stop();
   }
 }
 
-if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!);
+if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4], process.argv[5]);

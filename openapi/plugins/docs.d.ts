@@ -5,5 +5,9 @@ export declare const LABEL: string;
 export declare const HTTP_LABEL: string;
 /** `text` with its relative links to guides' Markdown (`x.md`, `x.md#a`) pointing at their pages (`x.html`). */
 export declare function guideLinksToPages(text: string): string;
+/** The heading of the reference's section that lists the guides, a group of Redoc's menu. */
+export declare const GUIDES_HEADING: string;
+/** The Markdown of that section: a heading per guide, with the id of its page, and a link to it. */
+export declare function guidesSection(list: { page: string; title: string; about: string }[]): string;
 declare function docsPlugin(): { id: string; decorators: { oas3: Record<string, () => object> } };
 export default docsPlugin;

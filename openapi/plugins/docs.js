@@ -2,7 +2,10 @@
 // built without them. Redoc does not show vendor extensions by default, so every open point that
 // the contract marks with x-unspecified, and every status code marked x-http-standard, is written
 // into the description of the object carrying it, under a label that a reader learns to look for;
-// and the guides' Markdown links point at their pages.
+// the guides' Markdown links point at their pages; the guides are listed in Redoc's menu; and the
+// reference names the product and its version as the guide pages do (pages.js).
+import { guides, productName } from './pages.js';
+
 export const LABEL = 'Not specified:';
 
 // A status code that HTTP fixes, not the specification (x-http-standard), says so in the page.
@@ -92,6 +95,51 @@ function PathItemsInReference() {
   };
 }
 
+// The reference names itself as the guide pages name it: Redoc's heading is "<title> (<version>)",
+// here "Shipping Service Public API v3 (contract 5.0.0)", and its menu starts with the title.
+function ProductName() {
+  return {
+    Root: {
+      leave(root) {
+        const { name, version } = productName(root);
+        root.info.title = name;
+        root.info.version = version;
+      },
+    },
+  };
+}
+
+// Redoc turns the headings of info.description into entries of its menu: a level-1 heading a group,
+// the headings under it its entries. One section, Guides, holds an entry per guide, in the README's
+// order, whose text links the guide's page (relative: it works wherever the folder is published).
+// Each entry's id is its page, so that its route in the reference is #/section/guides/<page>; the
+// page's script (dev/docs-guide-links.js) opens the page itself when the menu entry is chosen.
+export const GUIDES_HEADING = 'Guides';
+
+/** The Markdown of the Guides section of the reference, for the guides given. */
+export function guidesSection(list) {
+  const entries = list.map(
+    ({ page, title, about }) => `## ${title} {% id="${page}" %}\n\n[${title}](${page})${about ? `: ${about}` : '.'}`,
+  );
+  const intro = 'Each guide is a page of its own, published beside this reference.';
+  return [`# ${GUIDES_HEADING}`, intro, ...entries].join('\n\n');
+}
+
+function GuidesInSidebar() {
+  return {
+    Root: {
+      leave(root) {
+        // The bundle's one-line list of the guides ("**Guides.** …") gives way to the section.
+        const paragraphs = (root.info.description ?? '')
+          .trimEnd()
+          .split(/\n\s*\n/)
+          .filter((paragraph) => !paragraph.startsWith('**Guides.**'));
+        root.info.description = [...paragraphs, guidesSection(guides())].join('\n\n');
+      },
+    },
+  };
+}
+
 export default function docsPlugin() {
   return {
     id: 'docs',
@@ -100,6 +148,8 @@ export default function docsPlugin() {
         'not-specified': NotSpecified,
         'guide-links': GuideLinks,
         'path-items-in-reference': PathItemsInReference,
+        'product-name': ProductName,
+        'guides-in-sidebar': GuidesInSidebar,
       },
     },
   };

@@ -1,7 +1,8 @@
 // The connection settings come from the environment only: a flag value would land in the shell's
 // history. None of them is ever printed.
 import { CliError, EXIT } from './io.ts';
-import { partnerIdFromText } from '../client/partner-id.ts';
+import { readPartnerId } from '../client/partner-id.ts';
+import { beyondDoubleReason } from '../contract/double-range.ts';
 
 export interface Connection {
   baseUrl: string;
@@ -32,13 +33,15 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   };
   const partner = env.SHIPPING_PARTNER_ID;
   if (partner !== undefined && partner !== '') {
-    const partnerId = partnerIdFromText(partner);
-    if (partnerId === undefined)
+    const reading = readPartnerId(partner);
+    if (!reading.ok)
       throw new CliError(
-        'SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.',
+        reading.readsAs === undefined
+          ? 'SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.'
+          : `SHIPPING_PARTNER_ID ${beyondDoubleReason(reading.readsAs)}.`,
         EXIT.BAD_INPUT,
       );
-    connection.partnerId = partnerId;
+    connection.partnerId = reading.partnerId;
   }
   const origins = (env.SHIPPING_CREDENTIAL_ORIGINS ?? '')
     .split(',')

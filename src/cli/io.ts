@@ -21,7 +21,12 @@ export interface Output {
   isTTY?: boolean;
 }
 
+/** Standard input: read whole from a pipe, or key by key from a terminal (raw mode, no echo). */
+export type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+
 export interface Io {
+  /** Where a command that reads a secret reads it; nothing to read when absent. */
+  stdin?: Input;
   stdout: Output;
   stderr: Output;
   env: NodeJS.ProcessEnv;

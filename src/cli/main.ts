@@ -14,6 +14,7 @@ const cwd =
   process.env.npm_lifecycle_event === 'shipping-api' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 
 process.exitCode = await runCli(process.argv.slice(2), {
+  stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

@@ -2,7 +2,7 @@
 // function that runs it and returns the exit code, so that it runs the same in a test as in a shell.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { sandboxOptions } from '../sandbox/command-line.ts';
+import { SANDBOX_MODES, sandboxOptions } from '../sandbox/command-line.ts';
 import { CliError, EXIT, type Io, line, painter } from './io.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -54,6 +54,16 @@ export function createProgram(io: Io, done: Done): Command {
   );
   defineCheckCommand(program, configure, io, done);
   defineSandboxCommand(program, configure, io, done);
+  defineSandboxAccountsCommands(
+    configure(
+      program
+        .command('sandbox-accounts')
+        .description('add, remove and list the API users of an accounts file of the sandbox (sandbox --accounts)'),
+    ),
+    configure,
+    io,
+    done,
+  );
   return program;
 }
 
@@ -138,10 +148,52 @@ function defineCheckCommand(program: Command, configure: Configure, io: Io, done
 /** `sandbox`: the sandbox with the options of `npm run sandbox`. */
 function defineSandboxCommand(program: Command, configure: Configure, io: Io, done: Done): void {
   const sandbox = configure(
-    program.command('sandbox').description('run the sandbox of the API on 127.0.0.1 until Ctrl-C; prints its base URL'),
+    program
+      .command('sandbox')
+      .description('run the sandbox of the API until Ctrl-C, on 127.0.0.1 unless told; prints its base URL')
+      .addHelpText('after', SANDBOX_MODES),
   );
   for (const option of sandboxOptions()) sandbox.addOption(option);
   sandbox.action(async (options) => done(await (await import('./commands/sandbox.ts')).sandbox(options, io)));
+}
+
+const ACCOUNTS_EXAMPLE = `
+The key is read from standard input: typed twice on a terminal, where it is not shown, or the first
+line of a pipe. It is stored as a scrypt hash; the file is written atomically, readable by its owner
+only, and a running sandbox takes the change within about a second.
+
+Example:
+  shipping-api sandbox-accounts add accounts.json partner-7     # type the key twice
+  shipping-api sandbox --accounts accounts.json --host 0.0.0.0`;
+
+/** `sandbox-accounts add`, `remove`, `list`: the accounts file of the sandbox. */
+function defineSandboxAccountsCommands(accounts: Command, configure: Configure, io: Io, done: Done): void {
+  const load = () => import('./commands/sandbox-accounts.ts');
+  configure(
+    accounts
+      .command('add')
+      .description('add an API user, or give it a new key; the key comes from standard input, never an argument')
+      .argument('<file>', 'the accounts file, made when missing')
+      .argument('<user>', 'the API user (no ":" and no control characters)')
+      .addHelpText('after', ACCOUNTS_EXAMPLE)
+      .action(async (file, user) => done(await (await load()).sandboxAccountsAdd(file, user, io))),
+  );
+  configure(
+    accounts
+      .command('remove')
+      .description('remove an API user; a running sandbox refuses it from then on')
+      .argument('<file>', 'the accounts file')
+      .argument('<user>', 'the API user')
+      .action(async (file, user) => done(await (await load()).sandboxAccountsRemove(file, user, io))),
+  );
+  configure(
+    accounts
+      .command('list')
+      .description('the API users of the file, one a line (never their keys or hashes)')
+      .argument('<file>', 'the accounts file')
+      .option('--json', 'print {"users": [...]} as JSON')
+      .action(async (file, options) => done(await (await load()).sandboxAccountsList(file, options, io))),
+  );
 }
 
 /** Runs the command line on `argv` (without node and the script) and returns the exit code. */

@@ -2,12 +2,15 @@
 // works but should be replaced by the header.
 import { defaultBodySerializer } from 'openapi-fetch';
 import { PartnerIdHeaderValue } from '../contract/artifacts.ts';
+import { beyondDouble } from '../contract/double-range.ts';
 import { ShippingApiError } from './errors.ts';
 
 /**
  * The Partner-ID header value, checked as far as the contract goes: a Partner ID is a number. Whether
  * it is a whole number, and its range, are not specified, so any finite number is sent as written,
  * in the text the contract's PartnerIdHeaderValue describes (JavaScript writes every finite number so).
+ * That text reads back as the same double, so readPartnerId (and the sandbox) never refuses it as
+ * beyond a double's range: a literal such as 1e-400 is 0 before it gets here.
  */
 export function partnerIdHeader(partnerId: unknown): string {
   if (typeof partnerId !== 'number' || !Number.isFinite(partnerId) || !PartnerIdHeaderValue(String(partnerId))) {
@@ -20,14 +23,22 @@ export function partnerIdHeader(partnerId: unknown): string {
 }
 
 /**
- * The Partner ID a header (or an environment variable) writes as text: the text of one decimal
- * number, as the contract's PartnerIdHeaderValue describes it (whole or not, as the contract leaves
- * it); undefined for any other text, and for a number too large for a double.
+ * A Partner ID written as text (a header, an environment variable): its number, or why the text
+ * gives none. readsAs is set for the text of a decimal number that a double cannot hold, with what
+ * it would read as (0, Infinity or -Infinity).
  */
-export function partnerIdFromText(text: string): number | undefined {
+export type PartnerIdReading = { ok: true; partnerId: number } | { ok: false; readsAs?: number };
+
+/**
+ * The Partner ID a text writes: the text of one decimal number, as the contract's
+ * PartnerIdHeaderValue describes it (whole or not, as the contract leaves it), that a double holds
+ * without turning it into 0 or Infinity.
+ */
+export function readPartnerId(text: string): PartnerIdReading {
   const trimmed = text.trim();
-  const number = PartnerIdHeaderValue(trimmed) ? Number(trimmed) : NaN;
-  return Number.isFinite(number) ? number : undefined;
+  if (!PartnerIdHeaderValue(trimmed)) return { ok: false };
+  const readsAs = beyondDouble(trimmed);
+  return readsAs === undefined ? { ok: true, partnerId: Number(trimmed) } : { ok: false, readsAs };
 }
 
 function describe(value: unknown): string {

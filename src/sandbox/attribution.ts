@@ -1,7 +1,8 @@
 // Partner attribution in the sandbox (specification 5.2): the Partner-ID header read on every
 // request, and the Partner ID stored on what is created.
 import type { FastifyRequest } from 'fastify';
-import { partnerIdFromText } from '../client/partner-id.ts';
+import { type PartnerIdReading, readPartnerId } from '../client/partner-id.ts';
+import { beyondDoubleMessage } from '../contract/double-range.ts';
 import { describeValue, SandboxProblem } from './problems.ts';
 import type { Attribution, Kind } from './state.ts';
 
@@ -14,7 +15,8 @@ declare module 'fastify' {
 
 /**
  * The Partner-ID header: absent, or the text of one decimal number (the contract's
- * PartnerIdHeaderValue; whether it is whole, and its range, are open). Sets request.partnerId.
+ * PartnerIdHeaderValue; whether it is whole, and its range, are open) that a double holds: a number
+ * that would read as 0 or Infinity is refused, as in a body. Sets request.partnerId.
  */
 export function checkPartnerId(request: FastifyRequest): void {
   const value = request.headers['partner-id'];
@@ -22,14 +24,21 @@ export function checkPartnerId(request: FastifyRequest): void {
     request.partnerId = null;
     return;
   }
-  const number = Array.isArray(value) ? undefined : partnerIdFromText(value);
-  if (number === undefined) {
-    const found = Array.isArray(value) ? `${value.length} Partner-ID headers` : describeValue(value);
-    throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042 (found ${found}).`, [
-      { header: 'Partner-ID', message: `must be a number (found ${found})` },
+  const reading: PartnerIdReading = Array.isArray(value) ? { ok: false } : readPartnerId(value);
+  if (reading.ok) {
+    request.partnerId = reading.partnerId;
+    return;
+  }
+  if (reading.readsAs !== undefined) {
+    const message = beyondDoubleMessage(String(value).trim(), reading.readsAs);
+    throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042: ${message}.`, [
+      { header: 'Partner-ID', message },
     ]);
   }
-  request.partnerId = number;
+  const found = Array.isArray(value) ? `${value.length} Partner-ID headers` : describeValue(value);
+  throw new SandboxProblem(400, `The Partner-ID header must be one number, such as 10042 (found ${found}).`, [
+    { header: 'Partner-ID', message: `must be a number (found ${found})` },
+  ]);
 }
 
 /**
@@ -37,14 +46,13 @@ export function checkPartnerId(request: FastifyRequest): void {
  * field, except on drafts, which take the header only. A body value that was not stored is shown as
  * ignored.
  */
-export function attribute(id: string, kind: Kind, header: number | null, body: unknown): Attribution {
+export function attribute(kind: Kind, header: number | null, body: unknown): Omit<Attribution, 'id'> {
   const hasBodyField =
     typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, 'partner_id');
   const bodyValue = hasBodyField ? (body as Record<string, unknown>).partner_id : undefined;
   // Specification 5.2: the header wins over the body field, and drafts take the header only.
   const source = header !== null ? 'header' : hasBodyField && kind !== 'shipment_draft' ? 'body' : 'none';
-  const attribution: Attribution = {
-    id,
+  const attribution: Omit<Attribution, 'id'> = {
     resource: kind,
     partnerId: source === 'header' ? header : source === 'body' ? (bodyValue as number) : null,
     source,

@@ -1,14 +1,24 @@
-// What every route of the sandbox is given: the options, the state, and its own origin.
+// What every route of the sandbox is given: the options, the store, the metrics, and its own origin.
 import type { FastifyRequest } from 'fastify';
+import type { SandboxMetrics } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { SandboxState } from './state.ts';
+import type { SandboxStore, Snapshot } from './store/types.ts';
 
 /** Where the API lives on the sandbox, as on the real service. */
 export const BASE_PATH = '/api/public/v3';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's account as read at the start of an API request; a change is made against it. */
+    account: Snapshot | undefined;
+  }
+}
+
 export interface SandboxContext {
   options: ResolvedOptions;
-  state: SandboxState;
+  store: SandboxStore;
+  /** Counts what /_sandbox/metrics shows beside the requests: generations started, store errors. */
+  metrics: Pick<SandboxMetrics, 'generationStarted' | 'storeError'>;
   /** http://host:port of the sandbox, for the absolute file address. */
   origin(request: FastifyRequest): string;
 }

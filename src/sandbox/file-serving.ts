@@ -4,14 +4,22 @@
 // the headers of the full answer, then part of the bytes, then breaks the connection.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SetupFile } from './options.ts';
-import { sendProblem } from './problems.ts';
+import { describeValue, sendProblem } from './problems.ts';
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
+/** Whether the digits `a` stand for a smaller number than the digits `b`, however many there are. */
+function lessDigits(a: string, b: string): boolean {
+  const x = a.replace(/^0+/, '');
+  const y = b.replace(/^0+/, '');
+  return x.length !== y.length ? x.length < y.length : x < y;
+}
+
 /**
  * The range a Range header asks for, within a file of `size` bytes. undefined: serve the whole file
- * (no header, a unit other than bytes, a header that does not parse, or several ranges, which the
- * sandbox does not combine).
+ * (no header, a unit other than bytes, a header that does not parse, a last position before the
+ * first, or several ranges, which the sandbox does not combine). Positions are compared as written,
+ * so that one of 2^53 or more, which a double rounds, still counts as at or beyond the end.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange {
   if (header === undefined) return undefined;
@@ -20,15 +28,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   const [, first, last] = match as unknown as [string, string, string];
   if (first === '' && last === '') return undefined;
   if (first === '') {
+    // A suffix longer than the file (however long) is the whole file; a suffix of 0 bytes is none.
     const suffix = Number(last);
     if (suffix === 0) return 'unsatisfiable';
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
+  if (last !== '' && lessDigits(last, first)) return undefined;
+  // Rounding keeps the order of whole numbers, and size is exact: a start of 2^53 or more reads as
+  // at least size, and an end as at least size - 1.
   const start = Number(first);
-  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last);
-  if (end < start) return undefined;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }
 
 export function sendFile(
@@ -47,7 +57,7 @@ export function sendFile(
     return sendProblem(
       reply,
       416,
-      `The range "${request.headers.range}" lies outside the file, which has ${size} bytes.`,
+      `The range ${describeValue(request.headers.range)} lies outside the file, which has ${size} bytes.`,
     );
   }
   const body = range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes;

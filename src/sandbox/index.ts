@@ -1,9 +1,11 @@
-// The sandbox of the Shipping Service Public API v3: a stateful server for testing integrations on
-// loopback (the carrier setup lifecycle, the download, creations with partner attribution, faults).
+// The sandbox of the Shipping Service Public API v3: a stateful server for testing integrations (the
+// carrier setup lifecycle, the download, creations with partner attribution, faults), on loopback
+// for any API user, or elsewhere too for the API users of an accounts file.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './context.ts';
 import { createSandbox, originOf, type SandboxAppOptions } from './app.ts';
+import { checkHost } from './options.ts';
 import { closeGracefully } from './stopping.ts';
 
 export { createSandbox };
@@ -21,6 +23,8 @@ export interface RunningSandbox {
   origin: string;
   /** `${origin}/api/public/v3`, the base URL to give a client. */
   baseUrl: string;
+  /** The accounts file whose API users are admitted; undefined when any API user is (on loopback only). */
+  accounts: string | undefined;
   app: FastifyInstance;
   /**
    * Stops: no new connections, idle ones closed at once, requests in flight finished; after
@@ -29,13 +33,30 @@ export interface RunningSandbox {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Starts the sandbox on host (127.0.0.1) and port (0: a free port). */
+/**
+ * Starts the sandbox on host (127.0.0.1) and port (0: a free port). A host other than loopback needs
+ * accounts; without, startSandbox throws SandboxOptionsError.
+ */
 export async function startSandbox(
   options: SandboxAppOptions & { port?: number; host?: string } = {},
 ): Promise<RunningSandbox> {
   const { port = 0, host = '127.0.0.1', ...rest } = options;
+  checkHost(host, rest.accounts);
   const app = createSandbox(rest);
-  await app.listen({ port, host });
+  try {
+    // An IPv6 address may come in brackets, as in a URL; listen takes it bare.
+    await app.listen({ port, host: host.replace(/^\[(.*)\]$/, '$1') });
+  } catch (error) {
+    // The accounts file is watched from the moment the app is ready; a port in use must not leave that behind.
+    await app.close();
+    throw error;
+  }
   const origin = rest.origin?.replace(/\/+$/, '') ?? originOf(app.server.address() as AddressInfo);
-  return { origin, baseUrl: `${origin}${BASE_PATH}`, app, close: (graceMs) => closeGracefully(app, graceMs) };
+  return {
+    origin,
+    baseUrl: `${origin}${BASE_PATH}`,
+    accounts: rest.accounts,
+    app,
+    close: (graceMs) => closeGracefully(app, graceMs),
+  };
 }

@@ -1,54 +1,89 @@
-// The carrier setup lifecycle of one API user, outside the HTTP handlers: what a poll of
-// GET /setups/carriers answers (specification 3), and whether a file address still serves the file.
+// The carrier setup lifecycle of one API user, outside the HTTP handlers and the store: what a poll
+// of GET /setups/carriers answers (specification 3), whether a file address still serves the file,
+// and a queued expire_url fault. Each is a pure decision on the account's state; a store applies the
+// next state atomically.
+import { randomBytes } from 'node:crypto';
 import type { ResolvedOptions } from './options.ts';
-import type { Account, Fault, Generation } from './state.ts';
+import {
+  type AccountState,
+  type Decision,
+  EMPTY_ACCOUNT,
+  type Fault,
+  type Generation,
+  MAX_PAST_ADDRESSES,
+  takeFault,
+} from './state.ts';
 
-const REQUESTED = '{"status":"REQUESTED","expires_at":null,"url":null}';
-const IN_PROGRESS = '{"status":"IN_PROGRESS","expires_at":null,"url":null}';
+/** The answer to a poll: a status with its generation, or throttling with its Retry-After and reason. */
+export type PollAnswer =
+  | { status: 'REQUESTED' | 'IN_PROGRESS' | 'COMPLETED'; generation: Generation }
+  | { throttleSeconds: number; reason: string };
 
-/** The answer to a poll: the status body, or throttling with its Retry-After and reason. */
-export type PollAnswer = { status: string } | { throttleSeconds: number; reason: string };
+type LifecycleOptions = Pick<ResolvedOptions, 'minPollMs' | 'generationMs' | 'urlTtlMs'>;
+
+const newToken = () => randomBytes(12).toString('base64url');
+
+function newGeneration(state: AccountState, now: number, options: LifecycleOptions): AccountState {
+  const completedAt = now + options.generationMs;
+  const pastTokens = state.generation ? [...state.pastTokens, state.generation.token] : state.pastTokens;
+  return {
+    ...state,
+    pastTokens: pastTokens.slice(-MAX_PAST_ADDRESSES),
+    generation: { token: newToken(), startedAt: now, completedAt, expiresAt: completedAt + options.urlTtlMs },
+  };
+}
 
 /**
  * A poll at `now`: a queued throttle fault or a poll too close to the previous one is throttled; the
  * first poll, or one after the address expired, starts a generation (REQUESTED); then IN_PROGRESS
- * until the generation time has passed, then COMPLETED with the address `fileUrl` gives.
+ * until the generation time has passed, then COMPLETED.
  */
-export function poll(
-  account: Account,
-  now: number,
-  options: ResolvedOptions,
-  fileUrl: (generation: Generation) => string,
-): PollAnswer {
-  const fault = account.faults.length ? account.takeFault('throttle') : undefined;
-  if (fault) {
+export function poll(account: AccountState | undefined, now: number, options: LifecycleOptions): Decision<PollAnswer> {
+  const state = account ?? EMPTY_ACCOUNT;
+  const throttle = takeFault(state, ['throttle']);
+  if (throttle.result) {
     return {
-      throttleSeconds: fault.retryAfterSeconds,
-      reason:
-        'The sandbox throttles this poll because a "throttle" fault was queued for this API user (POST /_sandbox/faults).',
+      result: {
+        throttleSeconds: throttle.result.retryAfterSeconds,
+        reason:
+          'The sandbox throttles this poll because a "throttle" fault was queued for this API user (POST /_sandbox/faults).',
+      },
+      next: throttle.next,
     };
   }
-  const since = now - account.lastPollAt;
-  if (since < options.minPollMs) {
+  // Another instance's poll may carry a later time than this one's (clocks, or a retried decision).
+  const since = Math.max(0, now - (state.lastPollAt ?? Number.NEGATIVE_INFINITY));
+  if (options.minPollMs > 0 && since < options.minPollMs) {
     const throttleSeconds = Math.max(1, Math.ceil((options.minPollMs - since) / 1000));
     return {
-      throttleSeconds,
-      reason: `Polled ${since} ms after the previous poll; the sandbox throttles polls closer than ${options.minPollMs} ms apart.`,
+      result: {
+        throttleSeconds,
+        reason: `Polled ${since} ms after the previous poll; the sandbox throttles polls closer than ${options.minPollMs} ms apart.`,
+      },
     };
   }
-  account.lastPollAt = now;
-  const generation = account.generation;
+  // The time of the poll is kept only where a minimum applies: otherwise a poll that starts nothing
+  // changes nothing, and instances polling one account do not contend for it.
+  const polled = options.minPollMs > 0 ? { ...state, lastPollAt: now } : undefined;
+  const generation = state.generation;
   if (!generation || now >= generation.expiresAt) {
-    account.newGeneration(now, options.generationMs, options.urlTtlMs);
-    return { status: REQUESTED };
+    const next = newGeneration(polled ?? state, now, options);
+    return { result: { status: 'REQUESTED', generation: next.generation! }, next };
   }
-  if (now < generation.completedAt) return { status: IN_PROGRESS };
-  generation.completedBody ??= JSON.stringify({
+  return { result: { status: now < generation.completedAt ? 'IN_PROGRESS' : 'COMPLETED', generation }, next: polled };
+}
+
+/** The body of a status, as sent; `fileUrl` gives the address of a completed generation. */
+export function statusBody(
+  answer: Extract<PollAnswer, { status: string }>,
+  fileUrl: (token: string) => string,
+): string {
+  if (answer.status !== 'COMPLETED') return `{"status":"${answer.status}","expires_at":null,"url":null}`;
+  return JSON.stringify({
     status: 'COMPLETED',
-    expires_at: new Date(generation.expiresAt).toISOString(),
-    url: fileUrl(generation),
+    expires_at: new Date(answer.generation.expiresAt).toISOString(),
+    url: fileUrl(answer.generation.token),
   });
-  return { status: generation.completedBody };
 }
 
 /** What a request of a file address gets: the file (cut after some bytes), or 404 or 410 with a reason. */
@@ -56,57 +91,72 @@ export type FileAnswer =
   | { serve: true; cutAfterBytes: number | undefined }
   | { serve: false; status: 404 | 410; reason: string };
 
-/** The file address <hash>/<name> asked for at `now` by the API user of `account`. */
+const NOT_HERE =
+  'No carrier setup file of this API user at this address. Take the url of a COMPLETED status, and send the same Basic credentials.';
+const REPLACED =
+  'This carrier setup file address has expired: a newer generation replaced it. Call GET /setups/carriers again.';
+
+/** The file address <hash>/<name> asked for at `now` by the API user whose state is `account`. */
 export function fileAt(
-  account: Account | undefined,
-  hash: string,
-  name: string,
+  account: AccountState | undefined,
+  address: { hash: string; name: string },
   now: number,
-  options: ResolvedOptions,
-): FileAnswer {
+  setupFileHash: string,
+): Decision<FileAnswer> {
   const generation = account?.generation;
-  const current =
-    generation !== undefined &&
-    hash === options.setupFile.hash &&
-    name === `${generation.token}.json` &&
-    now >= generation.completedAt;
-  if (!current || !account) {
-    return hash === options.setupFile.hash && account?.isPastAddress(name)
-      ? {
-          serve: false,
-          status: 410,
-          reason:
-            'This carrier setup file address has expired: a newer generation replaced it. Call GET /setups/carriers again.',
-        }
-      : {
-          serve: false,
-          status: 404,
-          reason:
-            'No carrier setup file of this API user at this address. Take the url of a COMPLETED status, and send the same Basic credentials.',
-        };
+  const ours = address.hash === setupFileHash;
+  if (!account || !generation || !ours || address.name !== `${generation.token}.json` || now < generation.completedAt) {
+    const past = ours && account?.pastTokens.some((token) => address.name === `${token}.json`);
+    return {
+      result: past ? { serve: false, status: 410, reason: REPLACED } : { serve: false, status: 404, reason: NOT_HERE },
+    };
   }
   if (now >= generation.expiresAt) {
     return {
-      serve: false,
-      status: 410,
-      reason: `This carrier setup file address expired at ${new Date(generation.expiresAt).toISOString()}. Call GET /setups/carriers again: it starts a new generation.`,
+      result: {
+        serve: false,
+        status: 410,
+        reason: `This carrier setup file address expired at ${new Date(generation.expiresAt).toISOString()}. Call GET /setups/carriers again: it starts a new generation.`,
+      },
     };
   }
-  const fault: Fault | undefined = account.faults.length ? account.takeFault('expire_url', 'cut_download') : undefined;
+  const taken = takeFault(account, ['expire_url', 'cut_download']);
+  const fault: Fault | undefined = taken.result;
   if (fault?.fault === 'expire_url') {
-    expireNow(generation, now);
     return {
-      serve: false,
-      status: 410,
-      reason:
-        'This carrier setup file address has expired: an "expire_url" fault was queued for this API user. Call GET /setups/carriers again.',
+      result: {
+        serve: false,
+        status: 410,
+        reason:
+          'This carrier setup file address has expired: an "expire_url" fault was queued for this API user. Call GET /setups/carriers again.',
+      },
+      next: expireNow(taken.next!, now),
     };
   }
-  return { serve: true, cutAfterBytes: fault?.fault === 'cut_download' ? fault.afterBytes : undefined };
+  return {
+    result: { serve: true, cutAfterBytes: fault?.fault === 'cut_download' ? fault.afterBytes : undefined },
+    next: taken.next,
+  };
 }
 
-/** Ends the address of `generation` now: the next poll starts a new generation. */
-export function expireNow(generation: Generation, now: number): void {
-  generation.expiresAt = Math.min(generation.expiresAt, now);
-  generation.completedBody = undefined;
+/** Ends the current address now: the next poll starts a new generation. */
+function expireNow(state: AccountState, now: number): AccountState {
+  const generation = state.generation!;
+  return { ...state, generation: { ...generation, expiresAt: Math.min(generation.expiresAt, now) } };
+}
+
+/** The queue after POST /_sandbox/faults, and whether an expire_url fault ended the current address at once. */
+export function queueFault(
+  account: AccountState | undefined,
+  fault: Fault,
+  now: number,
+): Decision<{ faults: Fault[]; expired?: true }> {
+  const state = account ?? EMPTY_ACCOUNT;
+  const generation = state.generation;
+  if (fault.fault === 'expire_url' && generation && now >= generation.completedAt && now < generation.expiresAt) {
+    // The current address expires now; nothing waits in the queue.
+    return { result: { faults: state.faults, expired: true }, next: expireNow(state, now) };
+  }
+  const faults = [...state.faults, fault];
+  return { result: { faults }, next: { ...state, faults } };
 }

@@ -1,9 +1,12 @@
-// The sandbox's options: defaults, checks, and the setup file it serves (the contract's example
-// file, or a file given with setupFile, refused at start when it breaks the schema).
+// The sandbox's options: defaults, checks, the setup file it serves (the contract's example file,
+// or a file given with setupFile, refused at start when it breaks the schema), and the accounts file
+// that admits API users (refused at start when it breaks its format).
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { bundle, CarrierSetupFile } from '../contract/artifacts.ts';
 import { firstProblem } from '../contract/json-pointer.ts';
+import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
 
 export interface SandboxOptions {
   /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
@@ -21,6 +24,14 @@ export interface SandboxOptions {
    * the problems of the pre-flight check. A choice of the sandbox, off by default.
    */
   checkShipments?: boolean;
+  /** `memory` (the default: one process) or redis://host:port[/db], shared by every instance. */
+  store?: string;
+  /**
+   * Path of an accounts file (`shipping-api sandbox-accounts add` writes it): only its API users are
+   * admitted, each with its own key, and changes to the file take effect while the sandbox runs.
+   * Without it any API user with a non-empty key is admitted, and startSandbox listens on loopback only.
+   */
+  accounts?: string;
 }
 
 export const DEFAULTS = { generationMs: 3000, urlTtlMs: 900_000, minPollMs: 1000, bodyLimit: 1024 * 1024 } as const;
@@ -40,6 +51,9 @@ export interface ResolvedOptions {
   bodyLimit: number;
   setupFile: SetupFile;
   checkShipments: boolean;
+  store: URL | 'memory';
+  /** The accounts file as read at start; undefined when any API user is admitted. */
+  accounts: Accounts | undefined;
 }
 
 export class SandboxOptionsError extends Error {
@@ -101,6 +115,17 @@ function checkShipmentsOption(value: unknown): boolean {
   return value;
 }
 
+function accountsOption(value: unknown): Accounts | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '')
+    throw new SandboxOptionsError('accounts must be the path of an accounts file (JSON).');
+  try {
+    return readAccounts(value);
+  } catch (error) {
+    throw error instanceof AccountsFileError ? new SandboxOptionsError(error.message) : error;
+  }
+}
+
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     throw new SandboxOptionsError('The sandbox options must be an object.');
@@ -114,5 +139,48 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     bodyLimit: wholeNumberOption('bodyLimit', options.bodyLimit, 1),
     setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
     checkShipments: checkShipmentsOption(options.checkShipments),
+    store: parseStore(options.store ?? 'memory'),
+    accounts: accountsOption(options.accounts),
   };
+}
+
+/** The store a --store value names; the error says what is accepted. */
+export function parseStore(spec: unknown): URL | 'memory' {
+  if (spec === 'memory') return spec;
+  if (typeof spec !== 'string')
+    throw new SandboxOptionsError(`store must be "memory" or redis://host:port[/db] (got ${typeof spec}).`);
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname || !/^\/?(\d+)?$/.test(url.pathname)) {
+    throw new SandboxOptionsError(
+      `store must be "memory" or redis://host:port[/db] (got ${JSON.stringify(spec.replace(/\/\/[^@/]*@/, '//…@'))}).`,
+    );
+  }
+  return url;
+}
+
+/** Whether `host` is a loopback address: 127.0.0.0/8, ::1 (or 127.x.x.x mapped into IPv6), localhost. */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost') return true;
+  if (isIPv4(name)) return name.startsWith('127.');
+  if (!isIPv6(name)) return false;
+  const canonical = new URL(`http://[${name}]/`).hostname;
+  return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
+}
+
+/** Refuses a host other than loopback without accounts: any API user would be admitted from anywhere. */
+export function checkHost(host: unknown, accounts: string | undefined): void {
+  if (typeof host !== 'string' || host === '')
+    throw new SandboxOptionsError(
+      `host must be an address to listen on, such as 127.0.0.1 (got ${JSON.stringify(host)}).`,
+    );
+  if (accounts !== undefined || isLoopback(host)) return;
+  throw new SandboxOptionsError(
+    `host ${host} is not a loopback address, and without an accounts file the sandbox admits any API user: listen on 127.0.0.1, ::1 or localhost, or admit only the API users of an accounts file (--accounts <file>, SANDBOX_ACCOUNTS, or the accounts option).`,
+  );
 }

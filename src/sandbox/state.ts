@@ -1,7 +1,7 @@
-// What the sandbox remembers, per API user (each Basic user name is an account of its own): the
-// current generation of the carrier setup file, the resources created with their attribution, and
-// the queue of faults asked for.
-import { randomBytes } from 'node:crypto';
+// What the sandbox remembers, per API user (each Basic user name is an account of its own), as plain
+// JSON that any store keeps: the current generation of the carrier setup file, the time of the last
+// poll, the queue of faults asked for, and earlier file addresses; beside it, in the store, the
+// resources created with their attribution.
 
 export type Kind = 'shipment' | 'sales_order' | 'imported_shipment' | 'shipment_draft';
 
@@ -27,83 +27,45 @@ export interface Generation {
   completedAt: number;
   /** completedAt + urlTtlMs, or the moment the address was expired on demand. */
   expiresAt: number;
-  /** The COMPLETED status as sent, made once. */
-  completedBody?: string;
 }
 
-/** The newest attributions kept per account; older ones are dropped, so memory stays bounded. */
-export const MAX_ATTRIBUTIONS = 10_000;
-/** Earlier file addresses remembered per account, answered 410 rather than 404. */
-const MAX_PAST_ADDRESSES = 20;
-
-export class Account {
-  generation: Generation | undefined;
+/** One account's lifecycle state. Never changed in place: a decision returns the next one. */
+export interface AccountState {
+  generation?: Generation;
   /** When the last poll of GET /setups/carriers was answered (not throttled). */
-  lastPollAt = Number.NEGATIVE_INFINITY;
-  readonly counters: Record<Kind, number> = { shipment: 0, sales_order: 0, imported_shipment: 0, shipment_draft: 0 };
-  attributions: Attribution[] = [];
-  faults: Fault[] = [];
-  readonly #pastTokens: string[] = [];
-
-  record(attribution: Attribution): void {
-    this.attributions.push(attribution);
-    if (this.attributions.length > MAX_ATTRIBUTIONS * 1.5)
-      this.attributions = this.attributions.slice(-MAX_ATTRIBUTIONS);
-  }
-
-  listAttributions(): Attribution[] {
-    return this.attributions.length > MAX_ATTRIBUTIONS ? this.attributions.slice(-MAX_ATTRIBUTIONS) : this.attributions;
-  }
-
-  /** Takes one use of the first queued fault of one of these kinds, if any. */
-  takeFault<K extends Fault['fault']>(...kinds: K[]): Extract<Fault, { fault: K }> | undefined {
-    const index = this.faults.findIndex((f) => (kinds as string[]).includes(f.fault));
-    if (index < 0) return undefined;
-    const fault = this.faults[index]!;
-    fault.count -= 1;
-    if (fault.count <= 0) this.faults.splice(index, 1);
-    return fault as Extract<Fault, { fault: K }>;
-  }
-
-  /** Whether a file name (<token>.json) is that of an earlier generation of this account. */
-  isPastAddress(name: string): boolean {
-    return this.#pastTokens.some((token) => name === `${token}.json`);
-  }
-
-  newGeneration(now: number, generationMs: number, urlTtlMs: number): Generation {
-    if (this.generation) {
-      this.#pastTokens.push(this.generation.token);
-      if (this.#pastTokens.length > MAX_PAST_ADDRESSES) this.#pastTokens.shift();
-    }
-    const completedAt = now + generationMs;
-    this.generation = {
-      token: randomBytes(12).toString('base64url'),
-      startedAt: now,
-      completedAt,
-      expiresAt: completedAt + urlTtlMs,
-    };
-    return this.generation;
-  }
+  lastPollAt?: number;
+  faults: Fault[];
+  /** Tokens of earlier generations, newest last, answered 410 rather than 404. */
+  pastTokens: string[];
 }
 
-export class SandboxState {
-  readonly #accounts = new Map<string, Account>();
+/** The newest attributions kept per account; older ones are dropped, so the store stays bounded. */
+export const MAX_ATTRIBUTIONS = 10_000;
+/** Earlier file addresses remembered per account. */
+export const MAX_PAST_ADDRESSES = 20;
 
-  account(user: string): Account {
-    let account = this.#accounts.get(user);
-    if (!account) {
-      account = new Account();
-      this.#accounts.set(user, account);
-    }
-    return account;
-  }
+export const EMPTY_ACCOUNT: AccountState = Object.freeze({ faults: [], pastTokens: [] }) as AccountState;
 
-  /** The account if it exists; for read-only routes, so that they create nothing. */
-  peek(user: string): Account | undefined {
-    return this.#accounts.get(user);
-  }
+/**
+ * What a decision on an account gives: its result, and the account's next state (undefined: no
+ * change, so that a read creates nothing).
+ */
+export interface Decision<T> {
+  result: T;
+  next?: AccountState;
+}
 
-  reset(user: string): void {
-    this.#accounts.delete(user);
-  }
+/** Takes one use of the first queued fault of one of these kinds, if any. */
+export function takeFault<K extends Fault['fault']>(
+  state: AccountState,
+  kinds: readonly K[],
+): Decision<Extract<Fault, { fault: K }> | undefined> {
+  const index = state.faults.findIndex((f) => (kinds as readonly string[]).includes(f.fault));
+  if (index < 0) return { result: undefined };
+  const fault = state.faults[index] as Extract<Fault, { fault: K }>;
+  const faults =
+    fault.count <= 1
+      ? state.faults.filter((_, i) => i !== index)
+      : state.faults.map((f, i) => (i === index ? { ...f, count: f.count - 1 } : f));
+  return { result: fault, next: { ...state, faults } };
 }

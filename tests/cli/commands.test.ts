@@ -316,6 +316,17 @@ describe('the connection, from the environment only', () => {
       code: 2,
       stderr: expect.stringContaining('SHIPPING_PARTNER_ID must be the numeric Partner ID'),
     });
+    // A decimal number a double cannot hold would be sent as 0: refused, saying so, without the value.
+    const tiny = await cli(['setup', 'pull', '--out', 'pulled.json'], {
+      env: { ...env, SHIPPING_PARTNER_ID: '1e-400' },
+    });
+    expect(tiny).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        'SHIPPING_PARTNER_ID is beyond the range of a double (IEEE 754 binary64): it would read as 0.',
+      ),
+    });
+    expect(tiny.stderr).not.toContain('1e-400');
     const http = await cli(['setup', 'pull', '--out', 'pulled.json'], { env });
     // Only the variable at fault is named.
     expect(http).toMatchObject({

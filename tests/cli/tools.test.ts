@@ -2,12 +2,10 @@
 // and the built executable.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { chmodSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBin } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
-import { tempDirForTests } from '../support/temp.ts';
 import { MAIN, NODE, run } from '../support/cli.ts';
 import { basic } from '../support/basic.ts';
 
@@ -79,32 +77,13 @@ describe('sandbox', () => {
 });
 
 describe('the built executable', () => {
-  // Built next to dist/, at the same depth, so that it finds package.json and generated/ as dist/ does.
-  const out = tempDirForTests('.cli-build-', { parent: root });
-
   it('is built by npm install (prepare), so npx shipping-api works straight after it in a clone', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.scripts.prepare).toBe('npm run build:client');
     expect(pkg.scripts['build:client']).toBe('tsc -p tsconfig.build.json');
     expect(pkg.bin['shipping-api']).toBe('dist/cli/main.js');
   });
-
-  it('is the bin of the package, keeps its shebang, and runs', () => {
-    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.bin).toEqual({ 'shipping-api': 'dist/cli/main.js' });
-    const built = runBin('typescript', 'tsc', ['-p', 'tsconfig.build.json', '--outDir', out]);
-    expect(built.stdout + built.stderr).toBe('');
-    const main = path.join(out, 'cli/main.js');
-    expect(readFileSync(main, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
-    chmodSync(main, 0o755);
-    // `env node` finds the pinned Node first, as it would find the user's.
-    const result = spawnSync(main, ['--version'], {
-      encoding: 'utf8',
-      env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
-    });
-    expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe(pkg.version);
-  });
+  // That it keeps its shebang and runs by itself once installed: tests/client/package.test.ts.
 });
 
 describe('the Node.js version', () => {

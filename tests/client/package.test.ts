@@ -171,6 +171,18 @@ it('type-checks a TypeScript program that imports the installed package by name'
   expect(checked.stdout + checked.stderr).toBe('');
 });
 
+it('installs shipping-api as an executable that keeps its shebang and runs by itself', () => {
+  const bin = path.join(consumer, 'node_modules/.bin/shipping-api');
+  expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  // `env node` finds the pinned Node first, as it would find the user's.
+  const result = spawnSync(bin, ['--version'], {
+    encoding: 'utf8',
+    env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+  });
+  expect(result.stderr).toBe('');
+  expect(result.stdout.trim()).toBe(manifest.version);
+});
+
 describe.each(Object.entries(nodes))('on %s', (_, node) => {
   const run = (file: string) => {
     const ran = spawnSync(node, [file, mock!.url], { cwd: consumer, encoding: 'utf8' });

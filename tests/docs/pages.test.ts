@@ -1,15 +1,18 @@
 // The guides as pages (docs/<name>.html, npm run docs): one per guide and for the changelog, fresh,
 // offline like the reference, and with every link landing on a page of the published folder.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guideLinksToPages, HTTP_LABEL } from '../../openapi/plugins/docs.js';
-import { DOCS_DIR, pageSources, renderPages, stalePages } from '../../dev/docs-pages.ts';
+import { guideLinksToPages, guidesSection, HTTP_LABEL } from '../../openapi/plugins/docs.js';
+import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
+import { DOCS_DIR, pageSources, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE, finishPage } from '../../dev/docs.ts';
 import { withTempDir } from '../../dev/tools.ts';
-import { root } from '../../dev/paths.ts';
+import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 
 const sources = pageSources();
+const product = productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
 const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');
 
 /** The href values of the links of an HTML page. */
@@ -66,12 +69,29 @@ describe('guide pages', () => {
     });
   });
 
-  it.each(sources.map((s) => s.page))('%s loads nothing from elsewhere and runs no script', (page) => {
+  it.each(sources.map((s) => s.page))(
+    '%s loads nothing from elsewhere and runs one script, its own, allowed by its sha256',
+    (page) => {
+      const html = read(page);
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toMatch(/https?:|\*/);
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(scripts).toHaveLength(1);
+      const hash = `sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}`;
+      // The policy allows that script and no other: not 'unsafe-inline', no second hash.
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'${hash}'`);
+      expect(hash).toBe(SCRIPT_HASH);
+      expect(/<script\s[^>]*src=|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
+    },
+  );
+
+  it.each(sources.map((s) => s.page))("%s is titled with its heading and the product's name and version", (page) => {
     const html = read(page);
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).not.toMatch(/https?:|\*|script-src/);
-    expect(/<script|<link|<img|<iframe|url\(/i.test(html)).toBe(false);
+    const markdown = readFileSync(path.join(root, sources.find((s) => s.page === page)!.markdown), 'utf8');
+    const heading = pageTitle(markdown, page).replace(/&/g, '&amp;');
+    expect(html).toContain(`<title>${heading} · ${product.title}</title>`);
+    expect(html).toContain(`<a class="api" href="index.html"><span class="product">${product.title}</span>`);
   });
 
   it.each(sources.map((s) => s.page))(
@@ -147,6 +167,56 @@ describe('the reference page', () => {
 
   it('finishing a page fails when Redoc no longer renders what it fixes', () => {
     expect(() => finishPage('<html></html>')).toThrow(/cdn\.redoc\.ly/);
+  });
+});
+
+describe('what the reference and the pages share (openapi/plugins/pages.js)', () => {
+  it("the product's name: the title with the API's version from the server URL, and the contract's version", () => {
+    const info = { title: 'Parcel API', version: '1.2.0' };
+    expect(productName({ info, servers: [{ url: 'https://{host}/api/public/v3' }] })).toEqual({
+      name: 'Parcel API v3',
+      version: 'contract 1.2.0',
+      title: 'Parcel API v3 (contract 1.2.0)',
+    });
+    expect(productName({ info: { ...info, title: 'Parcel API v3' }, servers: [{ url: '/x/v3/' }] }).name).toBe(
+      'Parcel API v3',
+    );
+    expect(productName({ info }).title).toBe('Parcel API (contract 1.2.0)');
+  });
+
+  it("the guides in the README's order, one it does not list after, by name, with the README's words", () => {
+    withTempDir('pages-guides-', (dir) => {
+      mkdirSync(path.join(dir, 'docs'));
+      writeFileSync(
+        path.join(dir, 'README.md'),
+        '# R\n\n## Guides\n\n- [B](docs/b.md): the second letter.\n- [A](docs/a.md): the first.\n',
+      );
+      for (const [name, heading] of [
+        ['a', 'Alpha'],
+        ['b', 'The `b` guide'],
+        ['c', 'Gamma'],
+        ['0', ''],
+      ])
+        writeFileSync(path.join(dir, 'docs', `${name}.md`), heading ? `# ${heading}\n\nText.\n` : 'No heading.\n');
+      expect(guides(dir)).toEqual([
+        { markdown: 'docs/b.md', page: 'b.html', title: 'The b guide', about: 'the second letter.' },
+        { markdown: 'docs/a.md', page: 'a.html', title: 'Alpha', about: 'the first.' },
+        { markdown: 'docs/0.md', page: '0.html', title: '0.md', about: '' },
+        { markdown: 'docs/c.md', page: 'c.html', title: 'Gamma', about: '' },
+      ]);
+    });
+  });
+
+  it("the reference's Guides section: a heading per guide with its page as id, and the link to the page", () => {
+    expect(
+      guidesSection([
+        { page: 'a.html', title: 'Alpha', about: 'the first.' },
+        { page: 'b.html', title: 'Beta', about: '' },
+      ]),
+    ).toBe(
+      '# Guides\n\nEach guide is a page of its own, published beside this reference.\n\n' +
+        '## Alpha {% id="a.html" %}\n\n[Alpha](a.html): the first.\n\n## Beta {% id="b.html" %}\n\n[Beta](b.html).',
+    );
   });
 });
 

@@ -3,8 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LABEL } from '../../openapi/plugins/docs.js';
+import { GUIDES_HEADING, guidesSection, LABEL } from '../../openapi/plugins/docs.js';
+import { guides, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs.ts';
+import { root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { tempDirForTests } from '../support/temp.ts';
@@ -111,6 +113,31 @@ describe('what the reference shows', () => {
           expect(node[method].description, `${pointer}/${method}`).toContain(text);
       }
     }
+  });
+
+  it("the product's name and version in its title and heading, as the guide pages name them", () => {
+    const product = productName(bundle);
+    expect(product.title).toBe(`${bundle.info.title} v3 (contract ${bundle.info.version})`);
+    expect(html.includes(`<title>${product.title}</title>`), 'the title').toBe(true);
+    // Redoc's heading is "<title> (<version>)"; the bundle itself keeps its own.
+    expect(`${rendered.info.title} (${rendered.info.version})`).toBe(product.title);
+    expect(bundle.info.title).toBe('Shipping Service Public API');
+  });
+
+  it("a Guides section last in the overview, an entry per guide in the README's order, in place of the bundle's line", () => {
+    const description: string = rendered.info.description;
+    expect(description.endsWith(guidesSection(guides()))).toBe(true);
+    expect(description.match(new RegExp(`^# ${GUIDES_HEADING}$`, 'gm'))).toHaveLength(1);
+    expect(bundle.info.description).toContain('**Guides.**');
+    expect(description).not.toContain('**Guides.**');
+    // The open point of info stays before the section, not inside the last guide's entry.
+    expect(description.indexOf(`**${LABEL}**`)).toBeLessThan(description.indexOf(`# ${GUIDES_HEADING}`));
+  });
+
+  it("the script that opens a guide's page from its menu entry, once, before </body>", () => {
+    const script = readFileSync(path.join(root, 'dev/docs-guide-links.js'), 'utf8').trim();
+    expect(html.split(script)).toHaveLength(2);
+    expect(html.indexOf(script)).toBeGreaterThan(html.indexOf('hydrate(__redoc_definition'));
   });
 
   it('the examples', () => {

@@ -94,6 +94,34 @@ describe('creations', () => {
       expect(body.errors).toEqual([expect.objectContaining({ header: 'Partner-ID' })]);
     }
   });
+
+  it('[5.2.1] answers a Partner-ID a double cannot hold with 400 saying what it would read as', async () => {
+    const s = await sandbox();
+    for (const [value, readsAs] of [
+      ['1e-400', '0'],
+      ['-2e-324', '0'],
+      ['1e400', 'Infinity'],
+      ['-1.8e308', '-Infinity'],
+    ] as const) {
+      const response = await post(`${s.baseUrl}/shipment_drafts`, {}, { 'Partner-ID': value });
+      expect(response.status, value).toBe(400);
+      const message = `${value} is beyond the range of a double (IEEE 754 binary64): it would read as ${readsAs}`;
+      expect(await response.json()).toMatchObject({
+        detail: `The Partner-ID header must be one number, such as 10042: ${message}.`,
+        errors: [{ header: 'Partner-ID', message }],
+      });
+    }
+    // What a double holds is stored as sent, the extremes and zero written any way included.
+    for (const value of ['5e-324', '1.7976931348623157e+308', '0e-400', '-0.0'])
+      expect((await post(`${s.baseUrl}/shipment_drafts`, {}, { 'Partner-ID': value })).status, value).toBe(201);
+    const listed = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    expect((await listed.json()).attributions.map((a: { partnerId: number }) => a.partnerId)).toEqual([
+      5e-324,
+      Number.MAX_VALUE,
+      0,
+      0,
+    ]);
+  });
 });
 
 describe('GET /_sandbox/attributions', () => {
@@ -148,15 +176,16 @@ describe('GET /_sandbox/attributions', () => {
 
 describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
-    const { Account, MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
-    const account = new Account();
+    const { MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
+    const { MemoryStore } = await import('../../src/sandbox/store/memory.ts');
+    const store = new MemoryStore();
     for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1)
-      account.record({ id: `shipment-${n}`, resource: 'shipment', partnerId: null, source: 'none' });
-    const listed = account.listAttributions();
+      await store.create('a', 'shipment', { resource: 'shipment', partnerId: null, source: 'none' });
+    const listed = await store.attributions('a');
     expect(listed).toHaveLength(MAX_ATTRIBUTIONS);
     expect(listed.at(-1)!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 3}`);
     expect(listed[0]!.id).toBe(`shipment-${MAX_ATTRIBUTIONS * 2 + 1}`);
-    expect(account.attributions.length).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
+    expect(store.held('a')).toBeLessThanOrEqual(MAX_ATTRIBUTIONS * 1.5);
   });
 });
 

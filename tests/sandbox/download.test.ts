@@ -1,5 +1,5 @@
 // The file at the url of a COMPLETED status: Content-Length, ETag, Accept-Ranges, Range with 206
-// and Content-Range, If-Range, 416, the same Basic credentials.
+// and Content-Range, If-Range, 416 (positions of any number of digits), the same Basic credentials.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleSetupFile } from '../../src/sandbox/options.ts';
 import type { RunningSandbox } from '../../src/sandbox/index.ts';
@@ -49,6 +49,34 @@ describe('the carrier setup file', () => {
     expect(response.headers.get('content-range')).toBe(`bytes */${file.length}`);
   });
 
+  it('answers 416 to any start at or beyond the end, however many digits it has', async () => {
+    for (const range of [
+      'bytes=99999999999999999999-',
+      'bytes=9007199254740993-',
+      `bytes=${'9'.repeat(400)}-`,
+      `bytes=${file.length}-99999999999999999999`,
+      'bytes=99999999999999999999-99999999999999999999',
+      'bytes=-0',
+    ]) {
+      const response = await get({ range });
+      expect(response.status, range).toBe(416);
+      expect(response.headers.get('content-range'), range).toBe(`bytes */${file.length}`);
+      const problem = await response.json();
+      expect(problem.detail, range).toMatch(
+        new RegExp(`^The range "bytes=.{0,35}" lies outside the file, which has ${file.length} bytes\\.$`),
+      );
+    }
+  });
+
+  it('serves the whole file as 206 for an end or a suffix beyond it, however many digits it has', async () => {
+    for (const range of ['bytes=0-99999999999999999999', `bytes=0-${'9'.repeat(400)}`, 'bytes=-99999999999999999999']) {
+      const response = await get({ range });
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get('content-range'), range).toBe(`bytes 0-${file.length - 1}/${file.length}`);
+      expect(Buffer.from(await response.arrayBuffer()).equals(file), range).toBe(true);
+    }
+  });
+
   it('honours If-Range: the range with the current ETag, the whole file with another', async () => {
     const etag = (await get()).headers.get('etag')!;
     expect((await get({ range: 'bytes=5-', 'if-range': etag })).status).toBe(206);
@@ -58,7 +86,7 @@ describe('the carrier setup file', () => {
   });
 
   it('serves the whole file for a Range it does not honour (several ranges, another unit)', async () => {
-    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2'])
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2', 'bytes=99999999999999999999-5'])
       expect((await get({ range })).status, range).toBe(200);
   });
 

@@ -35,6 +35,33 @@ describe('GET /setups/carriers', () => {
     expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual(completed);
   });
 
+  it('answers HEAD as a GET would, without starting a generation, counting as a poll or taking a fault', async () => {
+    const s = await sandbox({ generationMs: 600_000, minPollMs: 60_000 });
+    const head = (user = 'tester') =>
+      fetch(`${s.baseUrl}/setups/carriers`, { method: 'HEAD', headers: { authorization: basic(user) } });
+    const first = await head();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Number(first.headers.get('content-length'))).toBe(
+      '{"status":"REQUESTED","expires_at":null,"url":null}'.length,
+    );
+    expect((await head()).status).toBe(200);
+    // The GET after two HEADs is the first poll: REQUESTED, not throttled.
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toMatchObject({ status: 'REQUESTED' });
+    const throttled = await head();
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBeTruthy();
+    // A queued fault is shown to HEAD and still waits for the next GET.
+    await fetch(`${s.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { authorization: basic('other'), 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: 'unavailable', count: 1 }),
+    });
+    expect((await head('other')).status).toBe(503);
+    expect((await get(`${s.baseUrl}/setups/carriers`, 'other')).status).toBe(503);
+    expect((await get(`${s.baseUrl}/setups/carriers`, 'other')).status).toBe(200);
+  });
+
   it('keeps each API user apart', async () => {
     const s = await sandbox({ generationMs: 60_000 });
     expect((await (await get(`${s.baseUrl}/setups/carriers`, 'a')).json()).status).toBe('REQUESTED');

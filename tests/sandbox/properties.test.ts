@@ -58,6 +58,37 @@ const body = fc.oneof(
   fc.constantFrom('{"partner_id":5}', '{"fault":"throttle","count":1}', '{"__proto__":{"x":1}}', '{', ''),
   fc.nat({ max: 6000 }).map((n) => `{"reference":"${'x'.repeat(n)}"}`),
 );
+/** Decimal numbers of every size: ordinary, with exponents far beyond a double's, and with long runs of digits. */
+const numberText = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  fc
+    .tuple(
+      fc.constantFrom('', '-'),
+      fc.stringMatching(/^(0|[1-9]\d{0,5})(\.\d{1,5})?$/),
+      fc.constantFrom('e', 'E'),
+      fc.constantFrom('', '+', '-'),
+      fc.integer({ min: 0, max: 1200 }),
+    )
+    .map(([sign, mantissa, e, expSign, exponent]) => `${sign}${mantissa}${e}${expSign}${exponent}`),
+  fc.integer({ min: 1, max: 700 }).map((n) => `1${'0'.repeat(n)}`),
+  fc.integer({ min: 1, max: 700 }).map((n) => `0.${'0'.repeat(n)}1`),
+  // Long runs with a short exponent: beyond a double without an exponent of three digits.
+  fc
+    .tuple(fc.integer({ min: 150, max: 400 }), fc.integer({ min: -99, max: 99 }))
+    .map(([n, exponent]) => (exponent > 0 ? `1${'0'.repeat(n)}e${exponent}` : `0.${'0'.repeat(n)}1e${exponent}`)),
+);
+
+/** What the text of a decimal number reads as when a double cannot hold it, by the rule's words. */
+function readsAs(text: string): string | undefined {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return String(value);
+  const notZero = /[1-9]/.test(text.replace(/[eE].*$/, ''));
+  return value === 0 && notZero ? '0' : undefined;
+}
+
+const beyondMessage = (text: string) =>
+  `${text.length > 40 ? `${text.slice(0, 16)}…${text.slice(-16)} (${text.length} characters)` : text} is beyond the range of a double (IEEE 754 binary64): it would read as ${readsAs(text)}`;
+
 const extraHeaders = fc.dictionary(
   fc.constantFrom('partner-id', 'range', 'if-range', 'x-anything', 'accept', 'content-length-ish'),
   printable,
@@ -134,10 +165,16 @@ describe('random requests', () => {
     );
   });
 
-  it('random Partner-ID headers: stored when a number written in decimal, else 400 naming the header', async () => {
+  it('random Partner-ID headers: stored when a number written in decimal that a double holds, else 400 naming the header', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(printable, fc.integer().map(String), fc.bigInt().map(String), fc.double({ noNaN: true }).map(String)),
+        fc.oneof(
+          printable,
+          fc.integer().map(String),
+          fc.bigInt().map(String),
+          fc.double({ noNaN: true }).map(String),
+          numberText,
+        ),
         async (value) => {
           const response = await app.inject({
             method: 'POST',
@@ -146,11 +183,36 @@ describe('random requests', () => {
             payload: '{}',
           });
           await expectSound(response, 'POST');
-          const valid = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value) && Number.isFinite(Number(value));
+          const decimal = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value);
+          const valid = decimal && readsAs(value.trim()) === undefined;
           expect(response.statusCode, value).toBe(valid ? 201 : 400);
           if (!valid) expect(JSON.parse(response.body).errors[0].header).toBe('Partner-ID');
+          if (decimal && !valid) expect(JSON.parse(response.body).errors[0].message).toBe(beyondMessage(value.trim()));
         },
       ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("random numbers anywhere in a body: 422 at their JSON pointer when a double cannot hold them, with the header's sentence", async () => {
+    await fc.assert(
+      fc.asyncProperty(numberText, fc.nat({ max: 6 }), fc.jsonValue({ maxDepth: 2 }), async (text, depth, other) => {
+        const payload = `{"other":${JSON.stringify(other)},"x":${'['.repeat(depth)}${text}${']'.repeat(depth)}}`;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/public/v3/imported_shipments',
+          headers: { authorization: basic('prop-n'), 'content-type': 'application/json' },
+          payload,
+        });
+        await expectSound(response, 'POST');
+        if (readsAs(text) === undefined) expect(response.statusCode, payload).toBe(201);
+        else {
+          expect(response.statusCode, payload).toBe(422);
+          expect(JSON.parse(response.body).errors, payload).toEqual([
+            { pointer: `/x${'/0'.repeat(depth)}`, message: beyondMessage(text) },
+          ]);
+        }
+      }),
       { numRuns: 500 },
     );
   });
@@ -191,6 +253,45 @@ describe('random requests', () => {
           if (response.statusCode === 200) expect(response.rawPayload.equals(file.bytes)).toBe(true);
         },
       ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('positions of any number of digits: a start at or beyond the size is 416, an end or suffix beyond it serves to the end', async () => {
+    const headers = { authorization: basic('prop-range-digits') };
+    await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
+    const completed = JSON.parse(
+      (await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body,
+    );
+    const url = new URL(completed.url).pathname;
+    const size = BigInt(exampleSetupFile().bytes.length);
+    const huge = fc.bigInt({ min: size, max: 10n ** 40n });
+    // Leading zeros change no position.
+    const zeros = fc.nat({ max: 3 }).map((n) => '0'.repeat(n));
+    const range = fc.oneof(
+      // Beyond the end: 416.
+      fc.tuple(huge, zeros).map(([start, pad]) => ({ value: `bytes=${pad}${start}-`, from: undefined })),
+      fc
+        .tuple(huge, fc.bigInt({ min: 0n, max: 10n ** 40n }), zeros)
+        .map(([start, extra, pad]) => ({ value: `bytes=${pad}${start}-${start + extra}`, from: undefined })),
+      // In the file, to an end or from a suffix beyond it: the file from the start to its end.
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: size - 1n }), huge, zeros)
+        .map(([start, end, pad]) => ({ value: `bytes=${start}-${pad}${end}`, from: start })),
+      huge.map((suffix) => ({ value: `bytes=-${suffix}`, from: 0n })),
+    );
+    await fc.assert(
+      fc.asyncProperty(range, async ({ value, from }) => {
+        const response = await app.inject({ method: 'GET', url, headers: { ...headers, range: value } });
+        await expectSound(response, 'GET');
+        if (from === undefined) {
+          expect(response.statusCode, value).toBe(416);
+          expect(response.headers['content-range'], value).toBe(`bytes */${size}`);
+        } else {
+          expect(response.statusCode, value).toBe(206);
+          expect(response.headers['content-range'], value).toBe(`bytes ${from}-${size - 1n}/${size}`);
+        }
+      }),
       { numRuns: 500 },
     );
   });

@@ -2,6 +2,7 @@
 // from source, as a user runs it.
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../../dev/tools.ts';
@@ -17,14 +18,18 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the command line in this process. `signals` receives SIGINT when the test emits it. */
+/**
+ * Runs the command line in this process. `signals` receives SIGINT when the test emits it; `stdin`
+ * is what it reads from a pipe.
+ */
 export async function run(
   argv: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; signals?: EventEmitter },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; signals?: EventEmitter; stdin?: string },
 ): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
+    ...(options.stdin === undefined ? {} : { stdin: Readable.from([Buffer.from(options.stdin)]) }),
     stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
     env: options.env ?? {},
@@ -34,18 +39,22 @@ export async function run(
   return { code, stdout, stderr };
 }
 
-/** Runs `node src/cli/main.ts …` as its own process. */
-export function spawnCli(argv: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+/** Runs `node src/cli/main.ts …` as its own process; `input` is piped to its standard input. */
+export function spawnCli(
+  argv: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [MAIN, ...argv], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    child.stdin?.end(options.input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });

@@ -1,6 +1,7 @@
 // Runs the sandbox and 100,000 requests against it in this process (started with --expose-gc) and
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
 //   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
+import { Agent, request as httpRequest } from 'node:http';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { basic } from './basic.ts';
 
@@ -19,11 +20,42 @@ const heapMiB = () => {
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
 
-async function request(url: string, init: RequestInit = {}): Promise<Response> {
+interface Answer {
+  status: number;
+  text(): Promise<string>;
+  json(): Promise<any>;
+  arrayBuffer(): Promise<Buffer>;
+}
+
+// node:http with kept-alive connections rather than fetch: a third of the CPU time per request, so
+// that 100,000 requests leave the machine to the other tests sooner.
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   sent += 1;
-  const response = await fetch(url, init);
-  statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  return response;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const status = incoming.statusCode ?? 0;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status,
+          text: async () => bytes.toString('utf8'),
+          json: async () => JSON.parse(bytes.toString('utf8')),
+          arrayBuffer: async () => bytes,
+        });
+      });
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 const bodies = {
@@ -69,6 +101,7 @@ await Promise.all(
   }),
 );
 const endHeap = heapMiB();
+agent.destroy();
 await s.close();
 console.log(
   JSON.stringify({

@@ -3,7 +3,9 @@ import { startSandbox, type RunningSandbox, type SandboxAppOptions } from '../..
 
 const running = new Set<RunningSandbox>();
 
-export async function sandbox(options: SandboxAppOptions = {}): Promise<RunningSandbox> {
+export async function sandbox(
+  options: SandboxAppOptions & { host?: string; port?: number } = {},
+): Promise<RunningSandbox> {
   const started = await startSandbox({ generationMs: 100, minPollMs: 0, ...options });
   running.add(started);
   const close = started.close;

@@ -1,20 +1,30 @@
-// GET /setups/carriers: request, poll and locate the carrier setup file (lifecycle.ts decides).
-import type { FastifyInstance } from 'fastify';
+// GET /setups/carriers: request, poll and locate the carrier setup file (lifecycle.ts decides, the
+// store applies it). HEAD answers what a GET would, without starting a generation or counting as a poll.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
-import { poll } from '../lifecycle.ts';
+import { type PollAnswer, poll, statusBody } from '../lifecycle.ts';
 import { sendProblem } from '../problems.ts';
 
 export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext): void {
-  const { options, state } = context;
-  app.get(`${BASE_PATH}/setups/carriers`, (request, reply) => {
-    const account = state.account(request.sandboxUser);
-    const fileUrl = (generation: { token: string }) =>
-      `${context.origin(request)}/files/${options.setupFile.hash}/${generation.token}.json`;
-    const answer = poll(account, Date.now(), options, fileUrl);
-    if ('throttleSeconds' in answer) {
-      reply.header('Retry-After', String(answer.throttleSeconds));
-      return sendProblem(reply, 429, answer.reason);
+  const { options, store } = context;
+  const answer = (request: FastifyRequest, reply: FastifyReply, polled: PollAnswer) => {
+    if ('throttleSeconds' in polled) {
+      reply.header('Retry-After', String(polled.throttleSeconds));
+      return sendProblem(reply, 429, polled.reason);
     }
-    return reply.type('application/json').send(answer.status);
+    const fileUrl = (token: string) => `${context.origin(request)}/files/${options.setupFile.hash}/${token}.json`;
+    return reply.type('application/json').send(statusBody(polled, fileUrl));
+  };
+  const url = `${BASE_PATH}/setups/carriers`;
+  app.get(url, { exposeHeadRoute: false }, async (request, reply) => {
+    // The time is read at each decision: a decision made again after a race is made at its own time.
+    const polled = await store.update(
+      request.sandboxUser,
+      (state) => poll(state, Date.now(), options),
+      request.account,
+    );
+    if ('status' in polled && polled.status === 'REQUESTED') context.metrics.generationStarted();
+    return answer(request, reply, polled);
   });
+  app.head(url, (request, reply) => answer(request, reply, poll(request.account?.state, Date.now(), options).result));
 }

@@ -2,7 +2,7 @@
 // what it created, a reset of its account, and faults queued for its next requests.
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.ts';
-import { expireNow } from '../lifecycle.ts';
+import { queueFault } from '../lifecycle.ts';
 import { describeValue, type ProblemItem, SandboxProblem } from '../problems.ts';
 import type { Fault } from '../state.ts';
 
@@ -71,40 +71,27 @@ export function parseFault(body: unknown): Fault {
 }
 
 /** The routes under /_sandbox; the caller has put authentication in front of them. */
-export function sandboxRoutes(app: FastifyInstance, { state }: SandboxContext): void {
-  app.get('/_sandbox/attributions', (request, reply) => {
-    const account = state.peek(request.sandboxUser);
-    reply.type('application/json').send(JSON.stringify({ attributions: account ? account.listAttributions() : [] }));
+export function sandboxRoutes(app: FastifyInstance, { store }: SandboxContext): void {
+  const json = (body: unknown) => JSON.stringify(body);
+  app.get('/_sandbox/attributions', async (request, reply) =>
+    reply.type('application/json').send(json({ attributions: await store.attributions(request.sandboxUser) })),
+  );
+
+  app.delete('/_sandbox/state', async (request, reply) => {
+    await store.reset(request.sandboxUser);
+    return reply.code(204).send();
   });
 
-  app.delete('/_sandbox/state', (request, reply) => {
-    state.reset(request.sandboxUser);
-    reply.code(204).send();
+  app.get('/_sandbox/faults', async (request, reply) => {
+    const { state } = await store.read(request.sandboxUser);
+    return reply.type('application/json').send(json({ faults: state?.faults ?? [] }));
   });
 
-  app.get('/_sandbox/faults', (request, reply) => {
-    reply.type('application/json').send(JSON.stringify({ faults: state.peek(request.sandboxUser)?.faults ?? [] }));
-  });
-
-  app.post('/_sandbox/faults', (request, reply) => {
+  app.post('/_sandbox/faults', async (request, reply) => {
     if (request.body === undefined)
       throw new SandboxProblem(415, 'Send the fault as JSON with Content-Type: application/json.');
     const fault = parseFault(request.body);
-    const account = state.account(request.sandboxUser);
-    const now = Date.now();
-    const generation = account.generation;
-    if (fault.fault === 'expire_url' && generation && now >= generation.completedAt && now < generation.expiresAt) {
-      // The current address expires now; nothing waits in the queue.
-      expireNow(generation, now);
-      return reply
-        .code(201)
-        .type('application/json')
-        .send(JSON.stringify({ faults: account.faults, expired: true }));
-    }
-    account.faults.push(fault);
-    reply
-      .code(201)
-      .type('application/json')
-      .send(JSON.stringify({ faults: account.faults }));
+    const queued = await store.update(request.sandboxUser, (state) => queueFault(state, fault, Date.now()));
+    return reply.code(201).type('application/json').send(json(queued));
   });
 }

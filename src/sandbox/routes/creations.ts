@@ -30,11 +30,11 @@ function setupFileProblems(options: ResolvedOptions): (kind: Kind, body: unknown
       : [];
 }
 
-export function creationRoutes(app: FastifyInstance, { state, options }: SandboxContext): void {
+export function creationRoutes(app: FastifyInstance, { store, options }: SandboxContext): void {
   const offeredBySetupFile = setupFileProblems(options);
   for (const [path, kind] of Object.entries(CREATIONS)) {
     const { validate, schema } = VALIDATORS[kind];
-    app.post(`${BASE_PATH}${path}`, (request, reply) => {
+    app.post(`${BASE_PATH}${path}`, async (request, reply) => {
       const body = request.body;
       if (body === undefined) {
         if (request.headers['content-type'] === undefined) {
@@ -64,10 +64,7 @@ export function creationRoutes(app: FastifyInstance, { state, options }: Sandbox
           notOffered,
         );
       }
-      const account = state.account(request.sandboxUser);
-      account.counters[kind] += 1;
-      const id = `${kind}-${account.counters[kind]}`;
-      account.record(attribute(id, kind, request.partnerId, body));
+      const id = await store.create(request.sandboxUser, kind, attribute(kind, request.partnerId, body));
       return reply.code(201).type('application/json').send(`{"id":"${id}"}`);
     });
   }

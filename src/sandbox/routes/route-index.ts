@@ -1,6 +1,7 @@
 // GET /_sandbox/: an index of what the sandbox serves, without credentials, so that the address
 // `npm start` prints opens in a browser.
 import type { FastifyInstance } from 'fastify';
+import { admitted } from '../auth.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
 
 /** What each route is for, by method and path as the routes register them. */
@@ -35,8 +36,7 @@ export function routeIndexRoutes(app: FastifyInstance, context: SandboxContext):
   const index = (request: Parameters<SandboxContext['origin']>[0]) => ({
     sandbox: 'Sandbox of the Shipping Service Public API v3 (docs/sandbox.md)',
     baseUrl: `${context.origin(request)}${BASE_PATH}`,
-    credentials:
-      'HTTP Basic: any API user with a non-empty API key; each API user is an account of its own. This index, the health checks and the metrics need none.',
+    credentials: `HTTP Basic: ${admitted(context.options.accounts)}. This index, the health checks and the metrics need none.`,
     routes,
   });
   app.get('/_sandbox', (request, reply) => reply.send(index(request)));

@@ -1,0 +1,135 @@
+// JSON bodies over HTTP: an empty body and text that is not JSON; keys that could change an
+// object's prototype, refused at their JSON pointer; numbers a double cannot hold, refused at their
+// JSON pointer with the same sentence as the Partner-ID header, in the API and in /_sandbox.
+import { afterEach, describe, expect, it } from 'vitest';
+import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
+
+afterEach(closeSandboxes);
+
+const PROTOTYPE = "the sandbox refuses keys that could change an object's prototype. Rename the key.";
+const beyond = (text: string, readsAs: string) =>
+  `${text} is beyond the range of a double (IEEE 754 binary64): it would read as ${readsAs}`;
+
+describe('a body that is empty or not JSON', () => {
+  it('answers 400 saying the body is empty, or where JSON.parse stopped', async () => {
+    const s = await sandbox();
+    const empty = await post(`${s.baseUrl}/shipment_drafts`, '');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      detail: 'The body is empty: send a JSON document.',
+      errors: [{ pointer: '', message: 'is empty' }],
+    });
+    const cut = await post(`${s.baseUrl}/shipment_drafts`, '{"reference": "x",, }');
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toMatchObject({
+      detail: expect.stringMatching(
+        /^The body is not JSON: Expected double-quoted property name in JSON at position 18/,
+      ),
+      errors: [{ pointer: '', message: 'is not JSON' }],
+    });
+  });
+});
+
+describe('keys that could change an object prototype', () => {
+  it('answers 400 naming the key and its JSON pointer, however the key is escaped', async () => {
+    const s = await sandbox();
+    for (const [body, pointer, what] of [
+      ['{"a":{"__proto__":{"admin":true}}}', '/a/__proto__', 'the key "__proto__"'],
+      ['{"a":[1,{"\\u005f_proto__":{}}]}', '/a/1/__proto__', 'the key "__proto__"'],
+      [
+        '{"x/y":{"constructor":{"prototype":{"admin":true}}}}',
+        '/x~1y/constructor/prototype',
+        'the key "prototype" inside "constructor"',
+      ],
+    ] as const) {
+      const response = await post(`${s.baseUrl}/shipment_drafts`, body);
+      expect(response.status, body).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const problem = await response.json();
+      expect(problem.detail).toBe(`The body has ${what} at ${pointer}; ${PROTOTYPE}`);
+      expect(problem.errors).toEqual([
+        { pointer, message: expect.stringMatching(/could change an object's prototype/) },
+      ]);
+    }
+  });
+
+  it('accepts "constructor" that holds no "prototype", and "__proto__" as a value', async () => {
+    const s = await sandbox();
+    for (const body of [
+      '{"constructor":"Bob"}',
+      '{"constructor":{"name":"x"}}',
+      '{"prototype":{"constructor":1}}',
+      '{"note":"__proto__: constructor"}',
+    ])
+      expect((await post(`${s.baseUrl}/shipment_drafts`, body)).status, body).toBe(201);
+  });
+});
+
+describe('numbers a double cannot hold', () => {
+  it('answers 422 with each one at its JSON pointer, partner_id and any other number', async () => {
+    const s = await sandbox();
+    const body = `{"partner_id":1e-400,"lines":[{"weight":1e400},{"weight":-2e-324}],"n":1${'0'.repeat(400)}}`;
+    const response = await post(`${s.baseUrl}/shipments`, body);
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expect(problem.errors).toEqual([
+      { pointer: '/partner_id', message: beyond('1e-400', '0') },
+      { pointer: '/lines/0/weight', message: beyond('1e400', 'Infinity') },
+      { pointer: '/lines/1/weight', message: beyond('-2e-324', '0') },
+      { pointer: '/n', message: beyond(`1${'0'.repeat(15)}…${'0'.repeat(16)} (401 characters)`, 'Infinity') },
+    ]);
+    expect(problem.detail).toMatch(/^The body has a number that a double cannot hold: \/partner_id 1e-400 is beyond/);
+  });
+
+  it('finds them without an exponent of three digits: long runs of digits, alone in a body', async () => {
+    const s = await sandbox();
+    for (const [text, shown, readsAs] of [
+      [`1${'0'.repeat(250)}e99`, `1${'0'.repeat(15)}…${'0'.repeat(13)}e99 (254 characters)`, 'Infinity'],
+      [`0.${'0'.repeat(250)}1e-99`, `0.${'0'.repeat(14)}…${'0'.repeat(11)}1e-99 (257 characters)`, '0'],
+    ]) {
+      const response = await post(`${s.baseUrl}/imported_shipments`, `{"weight":${text}}`);
+      expect(response.status, shown).toBe(422);
+      expect((await response.json()).errors).toEqual([{ pointer: '/weight', message: beyond(shown!, readsAs!) }]);
+    }
+  });
+
+  it('stores the extremes a double does hold, as written, and zero written any way', async () => {
+    const s = await sandbox();
+    for (const text of ['5e-324', '1.7976931348623157e308', '0e-999', '-0.000e400', '3e-324'])
+      expect((await post(`${s.baseUrl}/imported_shipments`, `{"partner_id":${text}}`)).status, text).toBe(201);
+    const listed = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    expect((await listed.json()).attributions.map((a: { partnerId: number }) => a.partnerId)).toEqual([
+      5e-324,
+      Number.MAX_VALUE,
+      0,
+      0,
+      5e-324,
+    ]);
+  });
+
+  it('refuses one in the body of /_sandbox/faults, and one at the root, the same way', async () => {
+    const s = await sandbox();
+    const fault = await post(`${s.origin}/_sandbox/faults`, '{"fault":"throttle","count":1e999}');
+    expect(fault.status).toBe(422);
+    expect((await fault.json()).errors).toEqual([{ pointer: '/count', message: beyond('1e999', 'Infinity') }]);
+    const root = await post(`${s.baseUrl}/shipment_drafts`, '-1E+400');
+    expect(root.status).toBe(422);
+    expect((await root.json()).errors).toEqual([{ pointer: '', message: beyond('-1E+400', '-Infinity') }]);
+  });
+
+  it('finds one nested deeper than JSON.parse with a reviver can go', async () => {
+    const s = await sandbox();
+    const depth = 20_000;
+    const response = await post(`${s.baseUrl}/shipment_drafts`, `${'['.repeat(depth)}1e400${']'.repeat(depth)}`);
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([
+      { pointer: '/0'.repeat(depth), message: beyond('1e400', 'Infinity') },
+    ]);
+  });
+
+  it('leaves alone digits and exponents inside strings', async () => {
+    const s = await sandbox();
+    const body = JSON.stringify({ reference: `1e400 ${'9'.repeat(400)}`, partner_id: 10042 });
+    expect((await post(`${s.baseUrl}/imported_shipments`, body)).status).toBe(201);
+  });
+});

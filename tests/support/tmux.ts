@@ -1,0 +1,54 @@
+// The command line in a real pseudo-terminal: `shipping-api` run in a tmux window of its own server,
+// read back as the screen shows it, and typed at key by key.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAIN, NODE } from './cli.ts';
+
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+export interface Window {
+  /** The screen as it shows now. */
+  capture(): string;
+  /** Types `keys` (tmux key names, or literal text with `literal`). */
+  send(keys: string, literal?: boolean): void;
+  /** The exit code once the command ended. */
+  rc(): string | undefined;
+}
+
+/** A tmux server for one test file, its windows opened in `dir`; kill() ends them all. */
+export function tmuxServer(dir: string): { open(name: string, argv: string[]): Window; kill(): void } {
+  const socket = `shipping-cli-test-${process.pid}-${path.basename(dir)}`;
+  const tmux = (args: string[]) => {
+    const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: dir },
+    });
+    if (result.status !== 0) throw new Error(`tmux ${args[0]}: ${result.stderr}`);
+    return result.stdout;
+  };
+  return {
+    open(name, argv) {
+      const rcFile = path.join(dir, `${name}.rc`);
+      const command = `'${NODE}' '${MAIN}' ${argv.map((a) => `'${a}'`).join(' ')}; echo $? > '${rcFile}'; sleep 600`;
+      tmux(['new-session', '-d', '-s', name, '-x', '120', '-y', '20', '-c', dir, '-e', 'TERM=xterm-256color', command]);
+      return {
+        capture: () => tmux(['capture-pane', '-p', '-t', name]),
+        send: (keys, literal = false) => tmux(['send-keys', '-t', name, ...(literal ? ['-l'] : []), keys]),
+        rc: () => (existsSync(rcFile) ? readFileSync(rcFile, 'utf8').trim() : undefined),
+      };
+    },
+    kill: () => void spawnSync('tmux', ['-L', socket, 'kill-server']),
+  };
+}
+
+/** Polls `probe` until it gives something; for what a terminal shows after a while. */
+export async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 30_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
