@@ -2,7 +2,7 @@
 // keep theirs apart: requests by method, route template and status with their latency, carrier
 // setup generations started and store errors, and the process's own metrics (prom-client). No label
 // holds a user name, a key, a Partner ID or an address asked for.
-import type { FastifyInstance, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 import { UNMATCHED } from './route-template.ts';
 
@@ -10,6 +10,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The metrics of this sandbox: the lifecycle and the store report through it. */
     sandboxMetrics: SandboxMetrics;
+  }
+  interface FastifyRequest {
+    /** performance.now() at the request's first hook. */
+    sandboxArrivedAt: number;
   }
 }
 
@@ -43,8 +47,8 @@ const labelValue = (value: string) => JSON.stringify(value).slice(1, -1);
 
 /**
  * Requests and their latency, counted here rather than with prom-client's Counter and Histogram,
- * whose label hashing costs about a microsecond a request, more than the bench can spare; written
- * in the same text format.
+ * which hash their labels on every call (a cost the bench notices: docs/sandbox.md, Speed), and
+ * written in the same text format.
  */
 class RequestSeries {
   readonly #series = new Map<string, Series>();
@@ -71,7 +75,7 @@ class RequestSeries {
       `# TYPE ${REQUESTS} counter`,
       ...series.map(({ labels, count }) => `${REQUESTS}{${labels}} ${count}`),
       '',
-      `# HELP ${LATENCY} Time from the arrival of a request to its answer, by method, route template and status.`,
+      `# HELP ${LATENCY} Time from the first hook of a request to its answer, by method, route template and status.`,
       `# TYPE ${LATENCY} histogram`,
     ];
     for (const { labels, count, sum, buckets } of series) {
@@ -127,31 +131,40 @@ export function createMetrics(): SandboxMetrics {
 
 /**
  * Counts every answer of `app` by its route template, and makes the metrics `app.sandboxMetrics`.
- * Each route gets a hook that knows its template (reading request.routeOptions costs more than the
- * count); the not-found handler takes `countUnmatched`.
+ * The time runs from the request's first hook to the answer handed to Node. No onResponse hook,
+ * which would make Fastify listen for the end of every response, and no request.routeOptions,
+ * which builds an object on each read: each route gets an onSend hook that knows its template
+ * (docs/sandbox.md, Speed). The not-found handler takes `countUnmatched`.
  */
 export function measureRequests(app: FastifyInstance, metrics: SandboxMetrics): void {
   app.decorate('sandboxMetrics', metrics);
+  app.decorateRequest('sandboxArrivedAt', 0);
+  // Callback hooks, not async ones: no promise per request on the hot path.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.sandboxArrivedAt = performance.now();
+    done();
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const template = route.url;
-    // A callback hook, not an async one: no promise per request on the hot path.
-    const count: RouteOptions['onResponse'] = (request, reply, done) => {
-      metrics.requestAnswered(request.method, template, reply.statusCode, reply.elapsedTime / 1000);
-      done();
+    const answered: onSendHookHandler = (request, reply, payload, done) => {
+      const seconds = (performance.now() - request.sandboxArrivedAt) / 1000;
+      metrics.requestAnswered(request.method, template, reply.statusCode, seconds);
+      done(null, payload);
     };
-    route.onResponse = [route.onResponse ?? []].flat().concat(count);
+    route.onSend = [route.onSend ?? []].flat().concat(answered);
   });
 }
 
-/**
- * A preHandler for the not-found handler: counts the request under UNMATCHED once it is answered,
- * its time from the preHandler on (Fastify's own clock does not run for a request no route matched).
- */
+/** A preHandler for the not-found handler: counts the request under UNMATCHED once it is answered. */
 export function countUnmatched(metrics: SandboxMetrics): preHandlerHookHandler {
   return (request, reply, done) => {
-    const started = performance.now();
     reply.raw.once('finish', () =>
-      metrics.requestAnswered(request.method, UNMATCHED, reply.statusCode, (performance.now() - started) / 1000),
+      metrics.requestAnswered(
+        request.method,
+        UNMATCHED,
+        reply.statusCode,
+        (performance.now() - request.sandboxArrivedAt) / 1000,
+      ),
     );
     done();
   };
