@@ -1,7 +1,6 @@
 // `setup pull` in a real pseudo-terminal (tmux), against the sandbox: the progress display updates
 // in place, in colour unless NO_COLOR; Ctrl-C ends it with 130 and leaves no partial file, while
 // polling and in the middle of the download.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -9,52 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
-import { folder, MAIN, NODE } from '../support/cli.ts';
+import { folder } from '../support/cli.ts';
+import { hasTmux, tmuxServer, until } from '../support/tmux.ts';
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const socket = `shipping-cli-test-${process.pid}`;
 const files = folder({});
+const terminal = tmuxServer(files.dir);
 let sandbox: RunningSandbox;
-let sessions = 0;
-
-function tmux(args: string[]): string {
-  const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: files.dir },
-  });
-  if (result.status !== 0) throw new Error(`tmux ${args[0]}: ${result.stderr}`);
-  return result.stdout;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `shipping-api <argv>` in a new tmux window of 150 x 20; the exit code lands in `<name>.rc`. */
-function start(
-  name: string,
-  argv: string[],
-  env: Record<string, string>,
-): { capture(escapes?: boolean): string; rc(): string | undefined; target: string } {
-  const target = `s${++sessions}`;
-  const rcFile = path.join(files.dir, `${name}.rc`);
-  const command = `'${NODE}' '${MAIN}' ${argv.map((a) => `'${a}'`).join(' ')}; echo $? > '${rcFile}'; sleep 600`;
-  const vars = Object.entries({ TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-  tmux(['new-session', '-d', '-s', target, '-x', '150', '-y', '20', '-c', files.dir, ...vars, command]);
-  return {
-    target,
-    capture: (escapes = false) => tmux(['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', target]),
-    rc: () => (existsSync(rcFile) ? readFileSync(rcFile, 'utf8').trim() : undefined),
-  };
-}
-
-async function until<T>(what: string, probe: () => T | undefined, limitMs = 60_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const start = (name: string, argv: string[], env: Record<string, string>) =>
+  terminal.open(name, argv, { width: 150, env });
 
 const connection = (user: string, baseUrl = sandbox.baseUrl) => ({
   SHIPPING_BASE_URL: baseUrl,
@@ -69,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (hasTmux) spawnSync('tmux', ['-L', socket, 'kill-server']);
+  if (hasTmux) terminal.kill();
   await sandbox?.close();
   files.remove();
 });
@@ -126,7 +89,7 @@ describe('setup pull in a terminal', () => {
       connection('ctrl-c-polling'),
     );
     await until('polling', () => /IN_PROGRESS/.test(pull.capture()));
-    tmux(['send-keys', '-t', pull.target, 'C-c']);
+    pull.send('C-c');
     await until('the exit code', () => pull.rc());
     expect(pull.rc()).toBe('130');
     expect(pull.capture()).toContain('Interrupted; polled.json was not written');
@@ -183,7 +146,7 @@ describe('setup pull in a terminal', () => {
         const now = pull.capture().match(/Downloading: [^\n]*/)?.[0];
         return now !== undefined && now !== first;
       });
-      tmux(['send-keys', '-t', pull.target, 'C-c']);
+      pull.send('C-c');
       await until('the exit code', () => pull.rc());
       expect(pull.rc()).toBe('130');
       expect(existsSync(path.join(files.dir, 'downloading.json'))).toBe(false);

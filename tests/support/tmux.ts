@@ -8,16 +8,25 @@ import { MAIN, NODE } from './cli.ts';
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 export interface Window {
-  /** The screen as it shows now. */
-  capture(): string;
+  /** The screen as it shows now; with `escapes`, its colour codes too. */
+  capture(escapes?: boolean): string;
   /** Types `keys` (tmux key names, or literal text with `literal`). */
   send(keys: string, literal?: boolean): void;
   /** The exit code once the command ended. */
   rc(): string | undefined;
 }
 
+/** How a window opens: its width (120 columns unless given) and the variables of its command. */
+export interface WindowOptions {
+  width?: number;
+  env?: Record<string, string>;
+}
+
 /** A tmux server for one test file, its windows opened in `dir`; kill() ends them all. */
-export function tmuxServer(dir: string): { open(name: string, argv: string[]): Window; kill(): void } {
+export function tmuxServer(dir: string): {
+  open(name: string, argv: string[], options?: WindowOptions): Window;
+  kill(): void;
+} {
   const socket = `shipping-cli-test-${process.pid}-${path.basename(dir)}`;
   const tmux = (args: string[]) => {
     const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
@@ -28,12 +37,13 @@ export function tmuxServer(dir: string): { open(name: string, argv: string[]): W
     return result.stdout;
   };
   return {
-    open(name, argv) {
+    open(name, argv, { width = 120, env = {} } = {}) {
       const rcFile = path.join(dir, `${name}.rc`);
       const command = `'${NODE}' '${MAIN}' ${argv.map((a) => `'${a}'`).join(' ')}; echo $? > '${rcFile}'; sleep 600`;
-      tmux(['new-session', '-d', '-s', name, '-x', '120', '-y', '20', '-c', dir, '-e', 'TERM=xterm-256color', command]);
+      const vars = Object.entries({ TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+      tmux(['new-session', '-d', '-s', name, '-x', String(width), '-y', '20', '-c', dir, ...vars, command]);
       return {
-        capture: () => tmux(['capture-pane', '-p', '-t', name]),
+        capture: (escapes = false) => tmux(['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name]),
         send: (keys, literal = false) => tmux(['send-keys', '-t', name, ...(literal ? ['-l'] : []), keys]),
         rc: () => (existsSync(rcFile) ? readFileSync(rcFile, 'utf8').trim() : undefined),
       };
@@ -43,7 +53,7 @@ export function tmuxServer(dir: string): { open(name: string, argv: string[]): W
 }
 
 /** Polls `probe` until it gives something; for what a terminal shows after a while. */
-export async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 60_000): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = probe();
