@@ -127,6 +127,22 @@ const problemKey = (p: {
     p.method ?? null,
   ]);
 
+/** A problem of drift's JSON report that occurred once, in the shape of a result of its SARIF report. */
+const asSarifResult = (p: any) => ({
+  ruleId: p.ruleId,
+  message: { text: p.message },
+  properties: {
+    exchangeIndex: p.exchangeIndex,
+    method: p.method,
+    path: p.path,
+    status: p.status,
+    operationId: p.operationId,
+    target: p.target,
+    schemaPath: p.schemaPath,
+    dataPath: p.dataPath,
+  },
+});
+
 /** The headers the check leaves out: IGNORED_HEADERS, the option, and CONTRACT_IGNORE_HEADERS. */
 export function ignoredHeaders(extra: string[] = [], env = process.env.CONTRACT_IGNORE_HEADERS): string[] {
   const fromEnv = (env ?? '').split(',');
@@ -188,12 +204,17 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
       }
     };
     const report = drift('json');
-    const sarif = drift('sarif');
     const details = new Map<string, any>();
     for (const p of report.problems as any[]) details.set(problemKey(p), p);
+    // The JSON report groups a problem seen in several exchanges and names the first of them; the
+    // SARIF report lists each. Only when something is grouped is drift run a second time, for SARIF.
+    const seenInSeveral = (report.problems as any[]).some((p) => p.occurrences !== 1);
+    const results: any[] = seenInSeveral
+      ? drift('sarif').runs[0].results
+      : (report.problems as any[]).map(asSarifResult);
 
     const findings: Finding[] = [];
-    for (const result of sarif.runs[0].results as any[]) {
+    for (const result of results) {
       const props = result.properties ?? {};
       const index = props.exchangeIndex as number;
       const grouped = details.get(problemKey({ ruleId: result.ruleId, message: result.message.text, ...props })) ?? {};
