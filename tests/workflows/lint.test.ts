@@ -2,7 +2,7 @@
 // a workflow that breaks it; the workflows as committed break none.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { BUNDLE_JSON, BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { redocly, spectral, withTempDir } from '../../dev/tools.ts';
@@ -20,13 +20,50 @@ function workflow(name: string): Arazzo {
   return parse(prepareWorkflowFile(`openapi/workflows/${name}.arazzo.yaml`, 15, 40));
 }
 
-function spectralFindings(document: Arazzo): Finding[] {
-  return withTempDir('arazzo-lint-', (dir) => {
-    const file = path.join(dir, 'broken.arazzo.yaml');
-    writeFileSync(file, stringify(document));
-    const result = spectral(['lint', '-r', path.join(root, '.spectral-arazzo.yaml'), '-f', 'json', '--quiet', file]);
-    return JSON.parse(result.stdout || '[]') as Finding[];
+/** Broken copies of the committed workflows, by name; Spectral lints them all in one run. */
+const broken = new Map<string, Arazzo>();
+const findingsOf = new Map<string, Finding[]>();
+
+/** Registers a copy of workflow `name` changed by `change`; its findings are read with `spectralFindings`. */
+function breakWorkflow(key: string, name: string, change: (document: Arazzo) => void): string {
+  const document = workflow(name);
+  change(document);
+  broken.set(key, document);
+  return key;
+}
+
+/** Lints every broken copy in one Spectral run and files the findings under the copy they are in. */
+function lintBrokenCopies(): void {
+  withTempDir('arazzo-lint-', (dir) => {
+    const files = [...broken].map(([key, document], index) => {
+      const file = path.join(dir, `broken-${index}.arazzo.yaml`);
+      writeFileSync(file, stringify(document));
+      findingsOf.set(key, []);
+      return { key, file };
+    });
+    const result = spectral([
+      'lint',
+      '-r',
+      path.join(root, '.spectral-arazzo.yaml'),
+      '-f',
+      'json',
+      '--quiet',
+      ...files.map((f) => f.file),
+    ]);
+    // 0: no finding at the failing severity, 1: some; anything else is Spectral failing to lint.
+    if (result.status !== 0 && result.status !== 1) throw new Error(`spectral failed:\n${result.stderr}`);
+    for (const finding of JSON.parse(result.stdout || '[]') as (Finding & { source: string })[]) {
+      const copy = files.find((f) => f.file === finding.source);
+      if (!copy) throw new Error(`a finding in a file that is no broken copy: ${finding.source}`);
+      findingsOf.get(copy.key)!.push(finding);
+    }
   });
+}
+
+function spectralFindings(key: string): Finding[] {
+  const findings = findingsOf.get(key);
+  if (!findings) throw new Error(`no broken copy named ${key}`);
+  return findings;
 }
 
 function redoclyOutput(document: Arazzo): { status: number | null; output: string } {
@@ -69,47 +106,59 @@ describe('Spectral rules for the workflows', () => {
     expect(Object.keys(ruleset.rules)).toEqual(projectRules);
   });
 
-  it('arazzo-credentials-from-environment reports an API key written into the workflow', () => {
-    const document = workflow('faults');
+  const keyInWorkflow = breakWorkflow('key in the workflow', 'faults', (document) => {
     document.workflows[0]['x-security'][0].values.password = 'apikey-in-the-open';
-    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-credentials-from-environment');
-    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.x-security.0.values.password']);
   });
-
-  it('arazzo-credentials-from-environment reports a step that sets its own credentials', () => {
-    const document = workflow('faults');
+  const stepCredentials = breakWorkflow('credentials of a step', 'faults', (document) => {
     document.workflows[0].steps[0]['x-security'] = [
       {
         scheme: { type: 'http', scheme: 'basic' },
         values: { username: '$inputs.env.SHIPPING_USER', password: '$inputs.apiKey' },
       },
     ];
-    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-credentials-from-environment');
+  });
+  let lastStep = 0;
+  const chainedAnd = breakWorkflow('a chain of &&', 'partner-attribution', (document) => {
+    lastStep = document.workflows[0].steps.length - 1;
+    document.workflows[0].steps[lastStep].successCriteria[1].condition =
+      "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
+  });
+  const pollEvery = (seconds: number) =>
+    breakWorkflow(`a poll every ${seconds} s`, 'carrier-setup', (document) => {
+      document.workflows[0].steps[0].onFailure[0].retryAfter = seconds;
+    });
+  const polls = [5, 45, 30, 15].map(pollEvery);
+  const repeatedStepId = breakWorkflow('a repeated stepId', 'faults', (document) => {
+    document.workflows[0].steps[1].stepId = document.workflows[0].steps[0].stepId;
+  });
+  beforeAll(lintBrokenCopies);
+
+  it('arazzo-credentials-from-environment reports an API key written into the workflow', () => {
+    const findings = spectralFindings(keyInWorkflow).filter((f) => f.code === 'arazzo-credentials-from-environment');
+    expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.x-security.0.values.password']);
+  });
+
+  it('arazzo-credentials-from-environment reports a step that sets its own credentials', () => {
+    const findings = spectralFindings(stepCredentials).filter((f) => f.code === 'arazzo-credentials-from-environment');
     expect(findings.map((f) => f.path.join('.'))).toEqual(['workflows.0.steps.0.x-security.0.values.password']);
   });
 
   it('arazzo-jsonpath-and-nested reports a chain of && in a JSONPath criterion', () => {
-    const document = workflow('partner-attribution');
-    const check = document.workflows[0].steps.at(-1);
-    check.successCriteria[1].condition =
-      "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
-    const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-jsonpath-and-nested');
+    const findings = spectralFindings(chainedAnd).filter((f) => f.code === 'arazzo-jsonpath-and-nested');
     expect(findings.map((f) => f.path.join('.'))).toEqual([
-      `workflows.0.steps.${document.workflows[0].steps.length - 1}.successCriteria.1.condition`,
+      `workflows.0.steps.${lastStep}.successCriteria.1.condition`,
     ]);
   });
 
   it.each([
-    [5, false],
-    [45, false],
-    [30, true],
-    [15, true],
+    [5, false, polls[0]!],
+    [45, false, polls[1]!],
+    [30, true, polls[2]!],
+    [15, true, polls[3]!],
   ])(
     'arazzo-poll-interval-suggested: a poll every %i seconds is one of the suggested intervals: %s',
-    (seconds, suggested) => {
-      const document = workflow('carrier-setup');
-      document.workflows[0].steps[0].onFailure[0].retryAfter = seconds;
-      const findings = spectralFindings(document).filter((f) => f.code === 'arazzo-poll-interval-suggested');
+    (_, suggested, copy) => {
+      const findings = spectralFindings(copy).filter((f) => f.code === 'arazzo-poll-interval-suggested');
       expect(findings.map((f) => f.path.join('.'))).toEqual(
         suggested ? [] : ['workflows.0.steps.0.onFailure.0.retryAfter'],
       );
@@ -117,9 +166,7 @@ describe('Spectral rules for the workflows', () => {
   );
 
   it("spectral:arazzo's own rules run too: a repeated stepId", () => {
-    const document = workflow('faults');
-    document.workflows[0].steps[1].stepId = document.workflows[0].steps[0].stepId;
-    expect(spectralFindings(document).map((f) => f.code)).toContain('arazzo-workflow-stepId-unique');
+    expect(spectralFindings(repeatedStepId).map((f) => f.code)).toContain('arazzo-workflow-stepId-unique');
   });
 });
 
