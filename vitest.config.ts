@@ -21,6 +21,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One line when the Redis tests are skipped; a failure instead when .ci/run requires them.
     globalSetup: ['tests/support/redis-setup.ts'],
+    // A DeprecationWarning raised in a worker fails the test file it was raised in.
+    setupFiles: ['tests/support/no-deprecations.ts'],
     reporters: ['default', new SummaryReporter('unit')],
   },
 });

@@ -32,12 +32,27 @@ interface Execution {
   response?: { code: number };
   requestError?: Error;
 }
-const newman = require('newman') as {
+type Newman = {
   run(
     options: Record<string, unknown>,
     callback: (error: Error | null, summary: { run: { executions: Execution[] } }) => void,
   ): void;
 };
+/**
+ * newman 6.2.2 (the latest) copies every property of `fs` as it loads, reading the deprecated
+ * `fs.F_OK` on the way, and Node 24 warns about that read (DEP0176). Deprecation warnings are held
+ * back while newman loads and only then: any other one still shows.
+ */
+function loadNewman(): Newman {
+  const before = process.noDeprecation;
+  process.noDeprecation = true;
+  try {
+    return require('newman') as Newman;
+  } finally {
+    process.noDeprecation = before;
+  }
+}
+const newman = loadNewman();
 
 function convert(file: string): Promise<ConversionResult> {
   return new Promise((resolve, reject) => {
