@@ -7,12 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { writeAccounts } from '../support/accounts.ts';
 import { basic } from '../support/basic.ts';
-import { folder, spawnCli } from '../support/cli.ts';
+import { folder, run, spawnCli } from '../support/cli.ts';
 import { hasTmux, tmuxServer, until } from '../support/tmux.ts';
 
 const files = folder({});
 afterAll(() => files.remove());
+/** The command in this process, its standard input a pipe holding `input`. */
 const cli = (argv: string[], input?: string) =>
+  run(['sandbox-accounts', ...argv], { cwd: files.dir, ...(input === undefined ? {} : { stdin: input }) });
+/** The command as its own process, as a user runs it. */
+const spawned = (argv: string[], input?: string) =>
   spawnCli(['sandbox-accounts', ...argv], { cwd: files.dir, ...(input === undefined ? {} : { input }) });
 const at = (name: string) => path.join(files.dir, name);
 const leftovers = () => readdirSync(files.dir).filter((name) => name.endsWith('.tmp'));
@@ -33,7 +37,7 @@ async function admits(file: string, user: string, key: string): Promise<boolean>
 
 describe('add, list, remove with the key piped in', () => {
   it('makes the file, readable by its owner only, with no temporary file left and the key nowhere', async () => {
-    const added = await cli(['add', 'accounts.json', 'partner-7'], 'partner-key-7\n');
+    const added = await spawned(['add', 'accounts.json', 'partner-7'], 'partner-key-7\n');
     expect(added).toMatchObject({ code: 0, stdout: 'Added API user "partner-7" to accounts.json (1 API user).\n' });
     expect(statSync(at('accounts.json')).mode & 0o777).toBe(0o600);
     expect(leftovers()).toEqual([]);
