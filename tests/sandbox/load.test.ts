@@ -62,5 +62,5 @@ it('keeps its memory flat over 100,000 requests (measured in a process of its ow
   ).toBe(true);
   // Flat: after the warm-up, the heap grows by less than 16 MiB over the rest of the run.
   expect(result.endHeapMiB - result.warmHeapMiB, JSON.stringify(result)).toBeLessThan(16);
-  // 100,000 requests take about 10 s alone (node:http, kept-alive connections), longer beside the other test files.
+  // 100,000 requests take about 9 s alone (undici's Pool, kept-alive connections), longer beside the other test files.
 }, 150_000);

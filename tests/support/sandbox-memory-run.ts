@@ -1,7 +1,7 @@
 // Runs the sandbox and 100,000 requests against it in this process (started with --expose-gc) and
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
 //   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
-import { Agent, request as httpRequest } from 'node:http';
+import { Pool } from 'undici';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { basic } from './basic.ts';
 
@@ -27,35 +27,31 @@ interface Answer {
   arrayBuffer(): Promise<Buffer>;
 }
 
-// node:http with kept-alive connections rather than fetch: a third of the CPU time per request, so
-// that 100,000 requests leave the machine to the other tests sooner.
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+// undici's Pool on kept-alive connections rather than fetch or node:http: measured on this run, a
+// third less CPU time than node:http with a keep-alive Agent, so that 100,000 requests leave the
+// machine to the other tests sooner.
+const pool = new Pool(s.origin, { connections: CONCURRENCY });
 
-function request(
+async function request(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   sent += 1;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const status = incoming.statusCode ?? 0;
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        const bytes = Buffer.concat(chunks);
-        resolve({
-          status,
-          text: async () => bytes.toString('utf8'),
-          json: async () => JSON.parse(bytes.toString('utf8')),
-          arrayBuffer: async () => bytes,
-        });
-      });
-      incoming.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end(init.body);
+  const { pathname, search } = new URL(url);
+  const answer = await pool.request({
+    path: pathname + search,
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body,
   });
+  const bytes = Buffer.from(await answer.body.arrayBuffer());
+  statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
+  return {
+    status: answer.statusCode,
+    text: async () => bytes.toString('utf8'),
+    json: async () => JSON.parse(bytes.toString('utf8')),
+    arrayBuffer: async () => bytes,
+  };
 }
 
 const bodies = {
@@ -101,7 +97,7 @@ await Promise.all(
   }),
 );
 const endHeap = heapMiB();
-agent.destroy();
+await pool.close();
 await s.close();
 console.log(
   JSON.stringify({
