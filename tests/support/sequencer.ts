@@ -6,14 +6,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const LONGEST = [
   'tests/sandbox/load.test.ts',
   'tests/workflows/workflows.test.ts',
-  'tests/client/package.test.ts',
-  'tests/workflows/lint.test.ts',
-  'tests/cli/terminal.test.ts',
   'tests/repository/build-check.test.ts',
-  'tests/cli/tools.test.ts',
-  'tests/recordings/recordings.test.ts',
-  'tests/recordings/contract-check.test.ts',
+  'tests/sandbox/stopping.test.ts',
+  'tests/cli/terminal.test.ts',
   'tests/contract/lint.test.ts',
+  'tests/generated-code/typecheck.test.ts',
+  'tests/mock/start.test.ts',
+  'tests/mock/cli.test.ts',
+  'tests/docs/releases.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {
