@@ -194,9 +194,18 @@ describe('random requests', () => {
     );
   });
 
+  // The rest of the body: any JSON but a key the sandbox refuses with 400 before it reads numbers
+  // (`__proto__`, `constructor`; tests/sandbox/json-body.test.ts).
+  const hasPrototypeKey = (value: unknown): boolean =>
+    typeof value === 'object' &&
+    value !== null &&
+    (Object.keys(value).some((key) => key === '__proto__' || key === 'constructor') ||
+      Object.values(value).some(hasPrototypeKey));
+  const otherJson = fc.jsonValue({ maxDepth: 2 }).filter((value) => !hasPrototypeKey(value));
+
   it("random numbers anywhere in a body: 422 at their JSON pointer when a double cannot hold them, with the header's sentence", async () => {
     await fc.assert(
-      fc.asyncProperty(numberText, fc.nat({ max: 6 }), fc.jsonValue({ maxDepth: 2 }), async (text, depth, other) => {
+      fc.asyncProperty(numberText, fc.nat({ max: 6 }), otherJson, async (text, depth, other) => {
         const payload = `{"other":${JSON.stringify(other)},"x":${'['.repeat(depth)}${text}${']'.repeat(depth)}}`;
         const response = await app.inject({
           method: 'POST',
