@@ -3,7 +3,7 @@
 // imported by name from an ES module and from TypeScript, on Node 22 and on Node 24, calling the
 // Prism mock of the contract.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPrism, startMock } from '../../dev/prism.ts';
@@ -26,6 +26,8 @@ const nodes = {
   'Node 24': path.join(root, 'node_modules/.bin/node'),
 };
 let mock: RunningPrism | undefined;
+/** The executable package.json's bin names, in this clone. */
+const CLONE_BIN = path.join(root, manifest.bin['shipping-api']!);
 
 /** npm itself: the one running the tests when there is one, else the first on PATH. */
 function npm(args: string[], cwd: string) {
@@ -110,9 +112,15 @@ try {
 `;
 
 beforeAll(async () => {
-  // Incremental (dist/.tsbuildinfo): after npm install has built dist/, only what changed is built again.
-  const built = runBin('typescript', 'tsc', ['-p', 'tsconfig.build.json']);
+  // `npm run build:client`, incremental (dist/.tsbuildinfo): after npm install has built dist/, only
+  // what changed is built again. The clone's executable is left executable, for 'npx shipping-api'.
+  chmodSync(CLONE_BIN, 0o644);
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-client.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(built.stdout + built.stderr).toBe('');
+  expect(built.status).toBe(0);
   const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], root);
   expect(packed.status, packed.stderr).toBe(0);
   const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
@@ -176,6 +184,16 @@ afterAll(async () => {
 it('type-checks a TypeScript program that imports the installed package by name', () => {
   const checked = runBin('typescript', 'tsc', ['-p', path.join(consumer, 'tsconfig.json')], { cwd: consumer });
   expect(checked.stdout + checked.stderr).toBe('');
+});
+
+it("leaves the clone's dist/cli/main.js executable, so that npx shipping-api runs it in a clone", () => {
+  expect(statSync(CLONE_BIN).mode & 0o111).toBe(0o111);
+  const result = spawnSync(CLONE_BIN, ['--version'], {
+    encoding: 'utf8',
+    env: { PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+  });
+  expect(result.stderr).toBe('');
+  expect(result.stdout.trim()).toBe(manifest.version);
 });
 
 it('installs shipping-api as an executable that keeps its shebang and runs by itself', () => {
