@@ -226,13 +226,18 @@ describe('random requests', () => {
     );
   });
 
-  it('random Range and If-Range on the file: 200 or 206 with the right bytes, or 416', async () => {
-    const headers = { authorization: basic('prop-range') };
+  /** The path of the file a COMPLETED status hands out to the API user of `headers` (the second poll completes). */
+  const fileAddress = async (headers: Record<string, string>): Promise<string> => {
     await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
     const completed = JSON.parse(
       (await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body,
     );
-    const url = new URL(completed.url).pathname;
+    return new URL(completed.url).pathname;
+  };
+
+  it('random Range and If-Range on the file: 200 or 206 with the right bytes, or 416', async () => {
+    const headers = { authorization: basic('prop-range') };
+    const url = await fileAddress(headers);
     const file = exampleSetupFile();
     const range = fc.oneof(
       printable,
@@ -268,11 +273,7 @@ describe('random requests', () => {
 
   it('positions of any number of digits: a start at or beyond the size is 416, an end or suffix beyond it serves to the end', async () => {
     const headers = { authorization: basic('prop-range-digits') };
-    await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers });
-    const completed = JSON.parse(
-      (await app.inject({ method: 'GET', url: '/api/public/v3/setups/carriers', headers })).body,
-    );
-    const url = new URL(completed.url).pathname;
+    const url = await fileAddress(headers);
     const size = BigInt(exampleSetupFile().bytes.length);
     const huge = fc.bigInt({ min: size, max: 10n ** 40n });
     // Leading zeros change no position.

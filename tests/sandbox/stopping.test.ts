@@ -27,13 +27,18 @@ const start = async (...args: Parameters<typeof startSandboxProcess>) => {
 const shipment = JSON.stringify({ reference: 'sent in two pieces' });
 const path = '/api/public/v3/shipments';
 
+/** A POST whose body is half sent, once the sandbox has it: in flight, not an idle connection. */
+async function halfSentPost(port: number) {
+  const connection = await connect(port);
+  connection.socket.write(postHead(path, shipment, basic('stopping-user')) + shipment.slice(0, 10));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return connection;
+}
+
 describe('SIGTERM', () => {
   it('finishes a POST whose body is half sent, refuses new connections meanwhile, and exits 0', async () => {
     const sandbox = await start('shipping-api sandbox');
-    const connection = await connect(sandbox.port);
-    connection.socket.write(postHead(path, shipment, basic('stopping-user')) + shipment.slice(0, 10));
-    // The sandbox has the request: it is in flight, not an idle connection.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const connection = await halfSentPost(sandbox.port);
     sandbox.child.kill('SIGTERM');
     await untilRefused(sandbox.port);
     connection.socket.write(shipment.slice(10));
@@ -65,9 +70,7 @@ describe('SIGTERM', () => {
 
   it('closes a request still unfinished after 10 s, and still exits 0', { timeout: 30_000 }, async () => {
     const sandbox = await start('shipping-api sandbox');
-    const connection = await connect(sandbox.port);
-    connection.socket.write(postHead(path, shipment, basic('stopping-user')) + shipment.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const connection = await halfSentPost(sandbox.port);
     const signalled = performance.now();
     sandbox.child.kill('SIGTERM');
     const closedAt = await connection.closed;
@@ -80,9 +83,7 @@ describe('SIGTERM', () => {
 
   it('closes what is still open at once on a second signal', async () => {
     const sandbox = await start('shipping-api sandbox');
-    const connection = await connect(sandbox.port);
-    connection.socket.write(postHead(path, shipment, basic('stopping-user')) + shipment.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const connection = await halfSentPost(sandbox.port);
     sandbox.child.kill('SIGTERM');
     await untilRefused(sandbox.port);
     const again = performance.now();

@@ -117,10 +117,8 @@ describe('Spectral rules for the workflows', () => {
       },
     ];
   });
-  let lastStep = 0;
   const chainedAnd = breakWorkflow('a chain of &&', 'partner-attribution', (document) => {
-    lastStep = document.workflows[0].steps.length - 1;
-    document.workflows[0].steps[lastStep].successCriteria[1].condition =
+    document.workflows[0].steps.at(-1).successCriteria[1].condition =
       "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
   });
   const pollEvery = (seconds: number) =>
@@ -145,6 +143,7 @@ describe('Spectral rules for the workflows', () => {
 
   it('arazzo-jsonpath-and-nested reports a chain of && in a JSONPath criterion', () => {
     const findings = spectralFindings(chainedAnd).filter((f) => f.code === 'arazzo-jsonpath-and-nested');
+    const lastStep = broken.get(chainedAnd).workflows[0].steps.length - 1;
     expect(findings.map((f) => f.path.join('.'))).toEqual([
       `workflows.0.steps.${lastStep}.successCriteria.1.condition`,
     ]);
