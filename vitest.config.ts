@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/support/sequencer.ts';
 import SummaryReporter from './tests/support/summary-reporter.ts';
 
+// The packages import each other by name; in this repository a name resolves to the package's src/
+// (the `shipping-api-source` condition of its exports, which .npmrc also gives every Node process
+// that npm starts), so that the tests run the code as it is, not a build of it.
+const SOURCE = ['shipping-api-source'];
+
 export default defineConfig({
+  resolve: { conditions: SOURCE },
+  ssr: { resolve: { conditions: SOURCE, externalConditions: SOURCE } },
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/browser/**', 'node_modules/**'],

@@ -1,6 +1,6 @@
-// Ajv for the schemas of the bundled description (src/contract-ajv.ts), and the inlining of
+// Ajv for the schemas of the bundled description (packages/sandbox/src/contract-ajv.ts), and the inlining of
 // component references that the generated validators are compiled from.
-export { contractAjv, DOCUMENT_ID } from '../src/contract/ajv.ts';
+export { contractAjv, DOCUMENT_ID } from '../packages/sandbox/src/contract-ajv.ts';
 
 /** Keywords that annotate a schema and check nothing; a `$ref` beside only these may be replaced by its target. */
 const ANNOTATIONS = new Set([

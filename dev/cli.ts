@@ -2,16 +2,14 @@
 // one line naming the flag or the environment variable it came from.
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SANDBOX_PORT, PortInUseError, parseSandboxPort } from '../src/sandbox/command-line.ts';
+import { PortInUseError, parsePort as portOf } from 'shipping-api-v3-sandbox/settings';
 
 export { PortInUseError };
 
 /** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
 export function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new InvalidArgumentError('it is not a TCP port (1 to 65535).');
-  }
+  const port = portOf(value, 1);
+  if (port === undefined) throw new InvalidArgumentError('it is not a TCP port (1 to 65535).');
   return port;
 }
 
@@ -28,11 +26,6 @@ export const mockPortOption = () => portOption('port', 'MOCK_PORT', DEFAULT_MOCK
 export const DEFAULT_DOCS_PORT = 8080;
 export const docsPortOption = () =>
   portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
-
-/** The sandbox's port: `--<flag>` or SANDBOX_PORT, 4020 by default. */
-// Parsed as `npm run sandbox` parses it, so that SANDBOX_PORT means the same to both (0: a free port).
-export const sandboxPortOption = (flag = 'port') =>
-  portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox').argParser(parseSandboxPort);
 
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {

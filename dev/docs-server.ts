@@ -35,7 +35,7 @@ export interface RunningDocs {
 export async function serveDocs(
   port: number,
   host = '127.0.0.1',
-  portHint = '--docs-port or DOCS_PORT',
+  portHint = { option: '--docs-port', variable: 'DOCS_PORT' },
 ): Promise<RunningDocs> {
   const server = http.createServer(async (req, res) => {
     const target = resolveDocsPath(req.url ?? '/');

@@ -17,8 +17,8 @@
 // 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BASE_PATH } from '../src/sandbox/context.ts';
-import { sendProblem } from '../src/sandbox/problems.ts';
+import { BASE_PATH } from '../packages/sandbox/src/context.ts';
+import { sendProblem } from '../packages/sandbox/src/problems.ts';
 import { PortInUseError } from './cli.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 
@@ -32,7 +32,7 @@ export interface GuardOptions {
   /** Largest body accepted, in bytes. */
   bodyLimit?: number;
   /** How the user changes the port, for the error when it is taken: "--port or MOCK_PORT". */
-  portHint?: string;
+  portHint?: { option: string; variable: string };
 }
 
 export interface RunningGuard {
@@ -112,7 +112,7 @@ export function createGuard({
 
 /** Starts the guard on host:port; a port in use is a PortInUseError naming the port. */
 export async function startGuard(options: GuardOptions): Promise<RunningGuard> {
-  const { host = '127.0.0.1', port, portHint = '--port' } = options;
+  const { host = '127.0.0.1', port, portHint = { option: '--port', variable: 'MOCK_PORT' } } = options;
   const server = createGuard(options);
   try {
     await server.listen({ host, port });

@@ -9,7 +9,7 @@ export interface MockOptions {
   port: number;
   bodyLimit?: number;
   /** How the user changes the port, for the error when it is taken. */
-  portHint?: string;
+  portHint?: { option: string; variable: string };
 }
 
 export interface RunningMock {
@@ -27,7 +27,7 @@ export async function startMock({
   host = '127.0.0.1',
   port,
   bodyLimit,
-  portHint = '--port or MOCK_PORT',
+  portHint = { option: '--port', variable: 'MOCK_PORT' },
 }: MockOptions): Promise<RunningMock> {
   const internal = await freePort(host);
   const guard = await startGuard({ upstream: `http://${host}:${internal}`, host, port, bodyLimit, portHint });

@@ -50,7 +50,11 @@ export interface RecorderOptions {
 const listen = (server: http.Server, port: number, host: string) =>
   new Promise<number>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, '--port or RECORD_PORT') : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(host, port, { option: '--port', variable: 'RECORD_PORT' })
+          : error,
+      ),
     );
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });

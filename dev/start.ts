@@ -5,7 +5,7 @@
 import { refresh } from './build.ts';
 import { serveDocs } from './docs-server.ts';
 import { mockBanner, startMock } from './mock.ts';
-import { sandboxBanner, startSandboxWith } from './sandbox.ts';
+import { admittedUsers, type RunningSandbox, type SandboxSettings, startSandbox } from 'shipping-api-v3-sandbox';
 
 /** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
 interface Started {
@@ -18,9 +18,18 @@ interface Started {
 export interface Options {
   port: number;
   docsPort: number;
-  sandboxPort: number;
-  sandboxHost: string;
-  sandboxAccounts?: string;
+  /** Every setting of the sandbox: --sandbox-port, --sandbox-host, --sandbox-accounts, the others from SANDBOX_* variables. */
+  sandbox: SandboxSettings;
+}
+
+/** What the sandbox prints under `npm start`: where it is, whom it admits, and how to try it. */
+export function sandboxBanner(sandbox: RunningSandbox): string {
+  return [
+    `Sandbox of the Shipping Service Public API v3: ${sandbox.baseUrl}`,
+    `  Give the client baseUrl "${sandbox.baseUrl}"; it admits ${admittedUsers(sandbox.accounts)} (each API user is its own account).`,
+    `  curl -u ${sandbox.accounts === undefined ? 'apiuser:apikey' : '<API user>:<API key>'} ${sandbox.baseUrl}/setups/carriers`,
+    `  Attributions, faults and reset: ${sandbox.origin}/_sandbox/ (see docs/sandbox.md)`,
+  ].join('\n');
 }
 
 /** The servers, started in this order and stopped in the reverse order. */
@@ -41,11 +50,8 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
   },
   {
     name: 'the sandbox',
-    start: async ({ sandboxPort, sandboxHost, sandboxAccounts }) => {
-      const sandbox = await startSandboxWith(
-        { port: sandboxPort, host: sandboxHost, accounts: sandboxAccounts },
-        '--sandbox-port or SANDBOX_PORT',
-      );
+    start: async ({ sandbox: settings }) => {
+      const sandbox = await startSandbox({ ...settings, portFlag: 'sandbox-port' });
       return { banner: sandboxBanner(sandbox), stop: sandbox.close };
     },
   },

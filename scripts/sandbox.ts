@@ -1,8 +1,13 @@
-// `npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --store memory --generation-ms 3000 --setup-file <path> --log-level info …]`:
-// the stateful sandbox until Ctrl-C or SIGTERM. Each flag has a SANDBOX_* variable (dev/sandbox.ts).
-import type { SandboxCliOptions } from '../src/sandbox/command-line.ts';
-import { run } from '../dev/cli.ts';
-import { sandboxCommand, serveSandbox } from '../dev/sandbox.ts';
+// `npm run sandbox [-- --port 4020 --host 127.0.0.1 --accounts <file> --store memory --generation-ms 3000 …]`:
+// `shipping-api sandbox` from this checkout, until Ctrl-C or SIGTERM. Each flag has a SANDBOX_*
+// variable; `npm run sandbox -- --help` lists them.
+import { runCli } from '../packages/cli/src/program.ts';
 
-const options = sandboxCommand().parse(process.argv).opts<SandboxCliOptions>();
-await run(() => serveSandbox(options));
+process.exitCode = await runCli(['sandbox', ...process.argv.slice(2)], {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+  signals: process,
+});

@@ -12,7 +12,7 @@ import {
   checkShipment,
   type CarrierSetupIndex,
   validateCarrierSetupFile,
-} from '../../src/index.ts';
+} from 'shipping-api-v3-client';
 import { setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
 import { root } from '../paths.ts';

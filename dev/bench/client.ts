@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
-import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
+import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { type Script, setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
 

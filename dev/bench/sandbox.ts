@@ -57,7 +57,7 @@ const shipment = (): string =>
 async function serve(kind: string, store?: string, accounts?: string): Promise<void> {
   let origin: string;
   if (kind === 'sandbox' || kind === 'redis') {
-    const { startSandbox } = await import('../../src/sandbox/index.ts');
+    const { startSandbox } = await import('shipping-api-v3-sandbox');
     // Polls as fast as autocannon sends them are not throttled here; the first call completes generation.
     origin = (await startSandbox({ generationMs: 0, minPollMs: 0, store, accounts })).origin;
   } else {
@@ -150,8 +150,8 @@ export async function bench(): Promise<void> {
   const redisServer = redisServerPath ? await startRedisServer() : undefined;
   const accountsFolder = makeTempDir('bench-accounts-');
   const accountsFile = `${accountsFolder.dir}/accounts.json`;
-  const { accountsText } = await import('../../src/sandbox/accounts/file.ts');
-  const { hashKey } = await import('../../src/sandbox/accounts/key-hash.ts');
+  const { accountsText } = await import('../../packages/sandbox/src/accounts/file.ts');
+  const { hashKey } = await import('../../packages/sandbox/src/accounts/key-hash.ts');
   writeFileSync(accountsFile, accountsText([['bench-user', await hashKey('bench-key')]]));
   const redis = redisServer ? await startChild('redis', redisServer.url, accountsFile) : undefined;
   if (!redis)

@@ -2,7 +2,7 @@
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
-import { carrierSetupIndex } from '../../src/index.ts';
+import { carrierSetupIndex } from 'shipping-api-v3-client';
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const broken = setupFile() as any;
@@ -271,7 +271,7 @@ describe('check', () => {
 
 describe('tables', () => {
   it('line up columns of wide and combining characters', async () => {
-    const { table } = await import('../../src/cli/table.ts');
+    const { table } = await import('../../packages/cli/src/table.ts');
     const lines = table(
       ['Name', 'Code'],
       [

@@ -5,10 +5,10 @@ import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFile
 import { closeAll, freePort, json, startServer } from '../support/servers.ts';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/program.ts';
-import { validateCarrierSetupFile } from '../../src/index.ts';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
-import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import { runCli } from '../../packages/cli/src/program.ts';
+import { validateCarrierSetupFile } from 'shipping-api-v3-client';
+import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
+import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { ANSI, folder, run } from '../support/cli.ts';
 
 let sandbox: RunningSandbox;

@@ -4,7 +4,7 @@
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import { writeAccounts } from '../support/accounts.ts';
 import { basic } from '../support/basic.ts';
 import { folder, run, spawnCli } from '../support/cli.ts';

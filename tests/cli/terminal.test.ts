@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.ts';
+import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 import { folder } from '../support/cli.ts';
 import { hasTmux, tmuxServer, until } from '../support/tmux.ts';

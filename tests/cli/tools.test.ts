@@ -95,7 +95,7 @@ describe('the Node.js version', () => {
     ['24.21.0', true],
     ['26.0.0', true],
   ])('Node.js %s runs the command line: %s', async (version, runs) => {
-    const { unsupportedNode } = await import('../../src/cli/node-version.ts');
+    const { unsupportedNode } = await import('../../packages/cli/src/node-version.ts');
     const reason = unsupportedNode(version);
     expect(reason === undefined).toBe(runs);
     if (!runs) expect(reason).toBe(`shipping-api needs Node.js 22.12 or later; this is Node.js ${version}.`);

@@ -9,7 +9,7 @@ import {
   type DownloadProgress,
   fetchCarrierSetup,
   ShippingApiError,
-} from '../../src/index.ts';
+} from 'shipping-api-v3-client';
 import {
   closeAll,
   cutAfter,
@@ -20,7 +20,7 @@ import {
   startServer,
   type TestServer,
 } from '../support/servers.ts';
-import { MAX_REDIRECTS } from '../../src/client/download.ts';
+import { MAX_REDIRECTS } from '../../packages/client/src/download.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 
 afterEach(closeAll);

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createShippingClient, fetchCarrierSetup, PARTNER_ID_BODY_WARNING, ShippingApiError } from '../../src/index.ts';
+import {
+  createShippingClient,
+  fetchCarrierSetup,
+  PARTNER_ID_BODY_WARNING,
+  ShippingApiError,
+} from 'shipping-api-v3-client';
 import { closeAll, json, startServer } from '../support/servers.ts';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import { root } from '../../dev/paths.ts';
@@ -202,7 +207,7 @@ describe('the deprecated partner_id body field', () => {
   it('still goes out, with one deprecation warning per process that names the Partner-ID header', async () => {
     const api = await startServer((_, response) => json(response, 200, {}));
     const program = `
-      const { createShippingClient } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/index.ts')).href)});
+      const { createShippingClient } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'packages/client/src/index.ts')).href)});
       const warnings = [];
       process.on('warning', (warning) => warnings.push([warning.name, warning.message]));
       const client = createShippingClient({ baseUrl: process.argv[1], username: 'api-user', apiKey: 'key' });

@@ -14,7 +14,7 @@ import {
   type ShippingClientOptions,
   validateCarrierSetupFile,
   validateCarrierSetupStatus,
-} from '../../src/index.ts';
+} from 'shipping-api-v3-client';
 
 type Schemas = components['schemas'];
 /** The body of a response object, as the contract gives it: JSON, or any media type where the shape is not shown. */

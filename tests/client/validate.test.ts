@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
 import { root } from '../../dev/paths.ts';
-import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from '../../src/index.ts';
+import { ShippingApiError, validateCarrierSetupFile, validateCarrierSetupStatus } from 'shipping-api-v3-client';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 
 const example = (name: string): any =>

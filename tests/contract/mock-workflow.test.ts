@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../dev/mock.ts';
 import { root } from '../../dev/paths.ts';
-import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
+import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';

@@ -3,7 +3,7 @@
 // documents are the contract's own named examples; each breaking one changes a single thing.
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { firstProblem } from '../../src/contract/json-pointer.ts';
+import { firstProblem } from 'shipping-api-v3-contract';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
 import { root } from '../../dev/paths.ts';
-import { utcTimestampMs } from '../../src/client/utc-timestamp.ts';
+import { utcTimestampMs } from '../../packages/client/src/utc-timestamp.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 import {
   expiresAtAccepted,

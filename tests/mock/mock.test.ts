@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
 import { startMock, type RunningMock } from '../../dev/mock.ts';
-import { createShippingClient, type ShippingClient } from '../../src/index.ts';
+import { createShippingClient, type ShippingClient } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';

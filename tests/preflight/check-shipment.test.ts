@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
-import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError } from '../../src/index.ts';
+import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError } from 'shipping-api-v3-client';
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
@@ -311,7 +311,7 @@ describe('what the check leaves unchecked, and why', () => {
   });
 
   it('a required field name read as a dotted path or with _ for ., where exactly one field fits', async () => {
-    const { readFieldName } = await import('../../src/preflight/field-names.ts');
+    const { readFieldName } = await import('../../packages/client/src/preflight/field-names.ts');
     expect(readFieldName('reference')).toEqual({ name: 'reference', path: 'reference', how: 'as written' });
     expect(readFieldName('receiver.email')).toEqual({
       name: 'receiver.email',

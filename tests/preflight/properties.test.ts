@@ -2,7 +2,7 @@
 // problem's pointer lies in the shipment or names a field the shipment lacks.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { carrierSetupIndex, checkShipment } from '../../src/index.ts';
+import { carrierSetupIndex, checkShipment } from 'shipping-api-v3-client';
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());

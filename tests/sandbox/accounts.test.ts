@@ -5,8 +5,8 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, SandboxOptionsError, startSandbox } from '../../src/sandbox/index.ts';
-import { isLoopback } from '../../src/sandbox/options.ts';
+import { createSandbox, SandboxOptionsError, startSandbox } from 'shipping-api-v3-sandbox';
+import { isLoopback } from 'shipping-api-v3-client';
 import { countingHasher, until, writeAccounts } from '../support/accounts.ts';
 import { basic } from '../support/basic.ts';
 import { run } from '../support/cli.ts';

@@ -176,8 +176,8 @@ describe('GET /_sandbox/attributions', () => {
 
 describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
-    const { MAX_ATTRIBUTIONS } = await import('../../src/sandbox/state.ts');
-    const { MemoryStore } = await import('../../src/sandbox/store/memory.ts');
+    const { MAX_ATTRIBUTIONS } = await import('../../packages/sandbox/src/state.ts');
+    const { MemoryStore } = await import('../../packages/sandbox/src/store/memory.ts');
     const store = new MemoryStore();
     for (let n = 1; n <= MAX_ATTRIBUTIONS * 3; n += 1)
       await store.create('a', 'shipment', { resource: 'shipment', partnerId: null, source: 'none' });

@@ -1,8 +1,8 @@
 // Faults on demand (POST /_sandbox/faults), each seen on the wire, and the client's
 // fetchCarrierSetup completing against the sandbox under each of them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
-import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
+import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);

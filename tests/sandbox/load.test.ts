@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { createShippingClient, fetchCarrierSetup } from '../../src/index.ts';
-import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
+import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { closeSandboxes, post, sandbox } from '../support/sandbox.ts';
 
 afterEach(closeSandboxes);

@@ -3,7 +3,7 @@
 // credentials (Authorization, Proxy-Authorization, Cookie), the API key and the address of a file
 // appear nowhere, even at debug, where the headers are logged.
 import { describe, expect, it } from 'vitest';
-import { createSandbox, SandboxOptionsError } from '../../src/sandbox/index.ts';
+import { createSandbox, SandboxOptionsError } from 'shipping-api-v3-sandbox';
 import { run } from '../support/cli.ts';
 import { root } from '../../dev/paths.ts';
 import { basic, post } from '../support/sandbox.ts';

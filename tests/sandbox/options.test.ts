@@ -1,6 +1,6 @@
 // The sandbox's options: checked when it is made, each refusal naming the option.
 import { expect, it } from 'vitest';
-import { createSandbox, SandboxOptionsError } from '../../src/sandbox/index.ts';
+import { createSandbox, SandboxOptionsError } from 'shipping-api-v3-sandbox';
 
 it('refuses an option out of range, or a setup file that cannot be read, naming it', () => {
   for (const [options, name] of [
@@ -16,6 +16,6 @@ it('refuses an option out of range, or a setup file that cannot be read, naming 
 });
 
 it('takes the defaults of the interface', async () => {
-  const { DEFAULTS } = await import('../../src/sandbox/index.ts');
+  const { DEFAULTS } = await import('shipping-api-v3-sandbox');
   expect(DEFAULTS).toEqual({ generationMs: 3000, urlTtlMs: 900_000, minPollMs: 1000, bodyLimit: 1024 * 1024 });
 });

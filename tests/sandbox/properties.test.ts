@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox/index.ts';
-import { exampleSetupFile } from '../../src/sandbox/options.ts';
+import { createSandbox } from 'shipping-api-v3-sandbox';
+import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { basic } from '../support/sandbox.ts';
 
 let app: FastifyInstance;
@@ -340,7 +340,7 @@ describe('random requests', () => {
 
 describe('random bytes on the wire', () => {
   it('every request, however malformed, gets a prompt answer below 500 over a real socket', async () => {
-    const { startSandbox } = await import('../../src/sandbox/index.ts');
+    const { startSandbox } = await import('shipping-api-v3-sandbox');
     const { connect } = await import('node:net');
     const s = await startSandbox({ generationMs: 0, minPollMs: 0, bodyLimit: 4096 });
     const { port } = new URL(s.origin);

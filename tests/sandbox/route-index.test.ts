@@ -1,7 +1,7 @@
 // GET /_sandbox/: the index that `npm start` links to, without credentials, naming every route the
 // sandbox serves; each route it names is served.
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox/index.ts';
+import { createSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from '../support/basic.ts';
 
 describe('GET /_sandbox/', () => {

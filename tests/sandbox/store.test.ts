@@ -4,9 +4,9 @@
 // stale one, is told apart.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileAt, poll, queueFault } from '../../src/sandbox/lifecycle.ts';
-import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../src/sandbox/state.ts';
-import { MemoryStore, RedisStore, type SandboxStore } from '../../src/sandbox/store/index.ts';
+import { fileAt, poll, queueFault } from '../../packages/sandbox/src/lifecycle.ts';
+import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../packages/sandbox/src/state.ts';
+import { MemoryStore, RedisStore, type SandboxStore } from '../../packages/sandbox/src/store/index.ts';
 import { redisServerPath, startRedis } from '../support/redis.ts';
 
 const HASH = 'h';

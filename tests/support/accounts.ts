@@ -1,7 +1,7 @@
 // Accounts files of the sandbox for the tests, with real scrypt hashes of the keys given.
 import { writeFileSync } from 'node:fs';
-import { accountsText } from '../../src/sandbox/accounts/file.ts';
-import { hashKey, type KeyHasher, scryptHasher } from '../../src/sandbox/accounts/key-hash.ts';
+import { accountsText } from '../../packages/sandbox/src/accounts/file.ts';
+import { hashKey, type KeyHasher, scryptHasher } from '../../packages/sandbox/src/accounts/key-hash.ts';
 
 /** Writes an accounts file admitting each API user of `keys` with its key. */
 export async function writeAccounts(file: string, keys: Record<string, string>): Promise<void> {

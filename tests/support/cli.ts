@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
-import { runCli } from '../../src/cli/program.ts';
+import { runCli } from '../../packages/cli/src/program.ts';
 
-export const MAIN = path.join(root, 'src/cli/main.ts');
+export const MAIN = path.join(root, 'packages/cli/src/main.ts');
 export const NODE = path.join(root, 'node_modules/.bin/node');
 
 export interface Run {
@@ -39,7 +39,7 @@ export async function run(
   return { code, stdout, stderr };
 }
 
-/** Runs `node src/cli/main.ts …` as its own process; `input` is piped to its standard input. */
+/** Runs `node packages/cli/src/main.ts …` as its own process; `input` is piped to its standard input. */
 export function spawnCli(
   argv: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../dev/paths.ts';
 import { makeTempDir, runBin } from '../../dev/tools.ts';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from './basic.ts';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 // A small carrier setup file with one entry for each rule of the pre-flight check, and a shipment
 // that passes it.
-import type { CarrierSetupFile } from '../../src/index.ts';
+import type { CarrierSetupFile } from 'shipping-api-v3-client';
 
 type Combination = CarrierSetupFile[number]['products'][number]['country_combinations'][number];
 

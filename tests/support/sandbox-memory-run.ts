@@ -2,7 +2,7 @@
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
 //   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
 import { Pool } from 'undici';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from './basic.ts';
 
 const total = Number(process.argv[2] ?? 100_000);

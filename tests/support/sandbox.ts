@@ -1,5 +1,5 @@
 // Sandboxes started and stopped by the tests, and small request helpers.
-import { startSandbox, type RunningSandbox, type SandboxAppOptions } from '../../src/sandbox/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxAppOptions } from 'shipping-api-v3-sandbox';
 
 const running = new Set<RunningSandbox>();
 

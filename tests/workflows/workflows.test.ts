@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } from '../../dev/workflows.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { makeTempDir } from '../../dev/tools.ts';

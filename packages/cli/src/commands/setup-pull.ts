@@ -1,0 +1,269 @@
+// `setup pull --out <file>`: the whole carrier setup workflow (request, poll, download, validate),
+// with a progress display on a terminal and plain lines otherwise. The file is written to a
+// temporary file next to the target and renamed into place, so that an interrupted pull never
+// leaves half a file; Ctrl-C removes the temporary file.
+import { randomBytes } from 'node:crypto';
+import { rm, stat, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import ora, { type Ora } from 'ora';
+import { fetchCarrierSetup } from 'shipping-api-v3-client';
+import { createShippingClient } from 'shipping-api-v3-client';
+import type { DownloadProgress } from 'shipping-api-v3-client';
+import { ShippingApiError } from 'shipping-api-v3-client';
+import type { CarrierSetupStatus } from 'shipping-api-v3-client';
+import { connectionFromEnv } from '../env.ts';
+import { CliError, colourOn, EXIT, type Io, line, painter } from '../io.ts';
+
+export interface PullOptions {
+  out: string;
+  pollInterval: string;
+  timeout?: string;
+  json?: boolean;
+  /** Origins besides the API's that receive the credentials; added to SHIPPING_CREDENTIAL_ORIGINS. */
+  credentialOrigin?: string[];
+}
+
+const MiB = 1024 * 1024;
+const size = (bytes: number) =>
+  bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
+const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+function seconds(flag: string, value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
+  return number * 1000;
+}
+
+/** What the user sees: a spinner line that changes in place on a terminal, plain lines otherwise. */
+class Progress {
+  readonly #spinner: Ora | undefined;
+  readonly #io: Io;
+  #ticker: NodeJS.Timeout | undefined;
+  #downloadStart = 0;
+  #lastQuarter = -1;
+
+  constructor(io: Io) {
+    this.#io = io;
+    if (io.stderr.isTTY) {
+      this.#spinner = ora({
+        text: 'Requesting the carrier setup file',
+        stream: io.stderr as NodeJS.WritableStream,
+        isEnabled: true,
+        discardStdin: false,
+        color: colourOn(io.stderr, io.env) ? 'cyan' : false,
+      }).start();
+    } else {
+      line(io.stderr, 'Requesting the carrier setup file');
+    }
+  }
+
+  status(status: CarrierSetupStatus, polls: number, nextPollAt: number): void {
+    this.#stopTicker();
+    if (status.status === 'COMPLETED') {
+      this.#show(
+        `Carrier setup file COMPLETED after ${polls} poll${polls === 1 ? '' : 's'}; address valid until ${status.expires_at}`,
+      );
+      return;
+    }
+    const text = () =>
+      `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000))} s`;
+    this.#show(text());
+    if (this.#spinner) {
+      this.#ticker = setInterval(() => (this.#spinner!.text = text()), 1000);
+      this.#ticker.unref();
+    }
+  }
+
+  /** A throttled answer: how long the workflow waits before it asks again. */
+  throttled(waitMs: number): void {
+    this.#stopTicker();
+    this.#show(`Throttled; retrying in ${Math.max(1, Math.round(waitMs / 1000))} s`);
+  }
+
+  /** The file address expired before the download finished: a new file is requested. */
+  renewal(): void {
+    this.#stopTicker();
+    this.#show('The file address expired; requesting a new file');
+  }
+
+  download({ receivedBytes, totalBytes }: DownloadProgress): void {
+    this.#stopTicker();
+    const now = performance.now();
+    if (this.#downloadStart === 0) this.#downloadStart = now;
+    const elapsed = (now - this.#downloadStart) / 1000;
+    const rate = elapsed > 0 ? `, ${size(receivedBytes / elapsed)}/s` : '';
+    const of = totalBytes === undefined ? '' : ` of ${size(totalBytes)}`;
+    const text = `Downloading: ${size(receivedBytes)}${of}${rate}`;
+    if (this.#spinner) {
+      this.#spinner.text = text;
+      return;
+    }
+    // Plain lines: at the start and at each quarter of a known length.
+    const quarter = totalBytes ? Math.floor((receivedBytes / totalBytes) * 4) : 0;
+    if (quarter > this.#lastQuarter) {
+      this.#lastQuarter = quarter;
+      line(this.#io.stderr, text);
+    }
+  }
+
+  done(text: string, ok: boolean): void {
+    this.#stopTicker();
+    const paint = painter(this.#io.stderr, this.#io.env);
+    const symbol = ok ? paint('green', '✔') : paint('red', '✖');
+    if (this.#spinner) this.#spinner.stopAndPersist({ symbol, text });
+    else line(this.#io.stderr, `${symbol} ${text}`);
+  }
+
+  #show(text: string): void {
+    if (this.#spinner) this.#spinner.text = text;
+    else line(this.#io.stderr, text);
+  }
+
+  #stopTicker(): void {
+    if (this.#ticker) clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+}
+
+/**
+ * The file --out names, checked before any request: its folder exists and takes a file, and it is
+ * not a folder itself. Bad input (exit 2) names what is wrong.
+ */
+async function outputFile(out: string, cwd: string): Promise<string> {
+  const target = path.resolve(cwd, out);
+  const directory = path.dirname(target);
+  const isFolder = (file: string) =>
+    stat(file).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+  if (!(await isFolder(directory)))
+    throw new CliError(`--out ${out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
+  if (await isFolder(target))
+    throw new CliError(`--out ${out}: ${target} is a folder; name the file to write.`, EXIT.BAD_INPUT);
+  const probe = path.join(directory, `.${path.basename(target)}.${process.pid}.probe`);
+  try {
+    await writeFile(probe, '');
+  } catch (error) {
+    throw new CliError(
+      `--out ${out}: the folder ${directory} cannot take a file (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      EXIT.BAD_INPUT,
+    );
+  }
+  await rm(probe, { force: true });
+  return target;
+}
+
+/** What the workflow was doing, by the operation an error names. */
+const OPERATIONS: Record<string, string> = {
+  requestCarrierSetup: 'the file was still being requested or generated',
+  downloadCarrierSetupFile: 'the file was still downloading',
+};
+
+/** The client option a message of createShippingClient is about, as the variable that sets it. */
+const VARIABLES: [RegExp, string][] = [
+  [/^baseUrl\b/, 'SHIPPING_BASE_URL'],
+  [/^username\b/, 'SHIPPING_USER'],
+  [/^apiKey\b/, 'SHIPPING_API_KEY'],
+  [/^credentialOrigins(\[\d+\])?/, '--credential-origin or SHIPPING_CREDENTIAL_ORIGINS'],
+];
+
+/** The client's advice to name an origin in credentialOrigins, in the words of the command line. */
+const CREDENTIAL_ORIGINS_ADVICE =
+  /name "([^"]+)" in the credentialOrigins option of createShippingClient to send them there/;
+
+/** A refused connection setting, naming only the variable at fault. */
+function connectionProblem(message: string): string {
+  for (const [option, variable] of VARIABLES) {
+    if (option.test(message)) return `${variable}: ${message.replace(option, 'the value')}`;
+  }
+  return `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`;
+}
+
+/** The client of the connection the environment (and --credential-origin) gives; bad settings are bad input. */
+function clientFromEnv(options: PullOptions, io: Io): ReturnType<typeof createShippingClient> {
+  const connection = connectionFromEnv(io.env);
+  const origins = [...(connection.credentialOrigins ?? []), ...(options.credentialOrigin ?? [])];
+  if (origins.length > 0) connection.credentialOrigins = origins;
+  try {
+    return createShippingClient(connection);
+  } catch (error) {
+    // The message names the variable at fault and its rule, never its value's secret part.
+    throw new CliError(connectionProblem((error as Error).message), EXIT.BAD_INPUT);
+  }
+}
+
+/** A failed workflow as the error the command line ends with. */
+function workflowFailure(error: unknown, options: PullOptions): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ShippingApiError && error.code === 'TIMEOUT') {
+    return new CliError(
+      `Timed out: no carrier setup file after ${options.timeout} seconds; ${OPERATIONS[error.operation] ?? error.operation}.`,
+      EXIT.REMOTE_FAILED,
+    );
+  }
+  if (error instanceof ShippingApiError) {
+    const words = message.replace(
+      CREDENTIAL_ORIGINS_ADVICE,
+      (_all, origin) =>
+        `give --credential-origin ${origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS) to send them there`,
+    );
+    return new CliError(
+      `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${words}`,
+      error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
+    );
+  }
+  return new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
+}
+
+export async function setupPull(options: PullOptions, io: Io): Promise<number> {
+  const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
+  const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
+  const target = await outputFile(options.out, io.cwd);
+  const client = clientFromEnv(options, io);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  io.signals.on('SIGINT', interrupt);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  const progress = new Progress(io);
+  let polls = 0;
+  let fileText: string | undefined;
+  try {
+    const setup = await fetchCarrierSetup(client, {
+      pollIntervalMs,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      signal: controller.signal,
+      onStatus: (status) => progress.status(status, ++polls, Date.now() + pollIntervalMs),
+      onProgress: (p) => progress.download(p),
+      onThrottled: ({ waitMs }) => progress.throttled(waitMs),
+      onRenewal: () => progress.renewal(),
+      onFileText: (received) => {
+        fileText = received;
+      },
+    });
+    // The file as it was received, not serialised again.
+    const text = fileText ?? JSON.stringify(setup);
+    await writeFile(temp, text, { signal: controller.signal });
+    controller.signal.throwIfAborted();
+    await rename(temp, target);
+    const bytes = Buffer.byteLength(text);
+    const products = setup.reduce((n, c) => n + c.products.length, 0);
+    progress.done(`Wrote ${options.out}: ${size(bytes)}, ${setup.length} carriers, ${products} products`, true);
+    if (options.json) line(io.stdout, JSON.stringify({ out: target, bytes, carriers: setup.length, products, polls }));
+    return EXIT.OK;
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (controller.signal.aborted) {
+      progress.done(`Interrupted; ${options.out} was not written`, false);
+      return EXIT.INTERRUPTED;
+    }
+    progress.done('The carrier setup workflow failed', false);
+    throw workflowFailure(error, options);
+  } finally {
+    io.signals.off('SIGINT', interrupt);
+  }
+}

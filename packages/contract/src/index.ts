@@ -1,0 +1,8 @@
+// The contract of the Shipping Service Public API v3 as a package: the generated types and the
+// standalone validators (read through artifacts.ts, the one loader of generated/), the bundled
+// description, the JSON pointers of validation problems (json-pointer.ts) and the one base error of
+// every package (errors.ts). The bundle and the setup file's JSON Schema are files of the package too:
+// `shipping-api-v3-contract/openapi.json`, `/openapi.yaml`, `/carrier-setup-file.schema.json`.
+export * from './artifacts.ts';
+export * from './errors.ts';
+export * from './json-pointer.ts';

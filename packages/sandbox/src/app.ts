@@ -1,0 +1,158 @@
+// The sandbox as a Fastify application: its JSON body parser, its store, authentication in front of
+// the API, the file addresses and the /_sandbox routes; every error answered as a problem (RFC 9457)
+// with a 4xx status (the 401s, with their challenge, are made by auth.ts), or 503 when the store does
+// not answer.
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { apiRoutes } from './api.ts';
+import { BASE_PATH, type SandboxContext } from './context.ts';
+import type { KeyHasher } from './accounts/key-hash.ts';
+import { registerAuth } from './auth.ts';
+import { jsonBodyParser } from './json-body.ts';
+import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
+import type { LogLevel } from './settings.ts';
+import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
+import { resolveOptions, type SandboxOptions } from './options.ts';
+import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
+import { sandboxRoutes } from './routes/controls.ts';
+import { type HealthChecks, healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { routeIndexRoutes } from './routes/route-index.ts';
+import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
+import { endConnectionsOnClose } from './stopping.ts';
+
+export interface SandboxAppOptions extends SandboxOptions {
+  /** The origin written into file addresses; by default the address the request came to. */
+  origin?: string;
+  /** The scrypt that checks API keys against the accounts file; node:crypto's unless given (a test counts its calls). */
+  keyHasher?: KeyHasher;
+  /** JSON log lines at this level (pino's levels, or `silent`); no log when left out. */
+  logLevel?: LogLevel;
+  /** Where the log lines go; process.stderr by default. */
+  logDestination?: LogDestination;
+  /** @internal The readiness check in place of the store's ping, for tests. */
+  ping?: HealthChecks['ping'];
+}
+
+/** How long a start waits for the store before it goes on, answering 503 until the store is there. */
+const STORE_WAIT_MS = 3000;
+
+const STORE_DOWN =
+  "The sandbox's store does not answer, so the request was not carried out. Try again shortly; GET /_sandbox/health/ready tells when the store is back.";
+
+function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
+  return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof SandboxProblem) {
+      return sendProblem(reply, error.statusCode, error.message, error.errors);
+    }
+    if (error instanceof StoreUnavailable) {
+      metrics.storeError();
+      reply.header('Retry-After', '1');
+      return sendProblem(reply, 503, STORE_DOWN);
+    }
+    const status = error.statusCode;
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendProblem(
+          reply,
+          415,
+          `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`,
+        );
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
+          { header: 'Content-Length', message: 'does not match the body' },
+        ]);
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(reply, status, error.message);
+    // A fault of the sandbox itself: say so, without echoing the request.
+    reportFault(request, error, logged);
+    return sendProblem(
+      reply,
+      500,
+      'The sandbox failed on this request; this is a fault of the sandbox, not of the request.',
+    );
+  };
+}
+
+/** The origin a listening address is reached at; an address of every interface is reached on loopback. */
+export function originOf(address: AddressInfo): string {
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Waits for the store at start (without failing: the sandbox answers 503 until it is there), and closes it last. */
+function attachStore(app: FastifyInstance, store: SandboxStore, notice: (line: string) => void): void {
+  app.addHook('onReady', async () => {
+    if (!(await store.connected(STORE_WAIT_MS)))
+      notice(`the store ${store.description} is not reachable yet; API calls answer 503 until it is.`);
+  });
+  app.addHook('onClose', () => store.close());
+}
+
+/** The sandbox, ready to listen or to be called with inject(). */
+export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance {
+  const resolved = resolveOptions(options);
+  const logLevel = checkLogLevel(options.logLevel);
+  const app = Fastify({
+    ...logOptions(logLevel, options.logDestination),
+    bodyLimit: resolved.bodyLimit,
+    // On close, idle keep-alive connections close at once and requests in flight finish (stopping.ts).
+    forceCloseConnections: 'idle',
+    frameworkErrors(error, _request, reply) {
+      sendProblem(reply, 400, `The request could not be routed: ${error.message}.`);
+    },
+  });
+  // JSON only, read by the sandbox's own parser (json-body.ts); no text/plain parser (415 instead).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+
+  const origin = options.origin?.replace(/\/+$/, '');
+  const metrics = createMetrics();
+  // What the sandbox has to say outside a request: a warning of its log, or a line of stderr.
+  const notice = (line: string) =>
+    logLevel === undefined ? process.stderr.write(`sandbox: ${line}\n`) : app.log.warn(line);
+  const store = openStore(resolved.store, (error) => notice(`the store ${store.description} failed: ${error.message}`));
+  attachStore(app, store, notice);
+  const context: SandboxContext = {
+    options: resolved,
+    store,
+    metrics,
+    // The address the request came to (localhost stays localhost), so that a client sends its
+    // credentials to the file address as it does to the API; else the address the sandbox listens on.
+    origin(request) {
+      if (origin) return origin;
+      if (request.host) return `http://${request.host}`;
+      const address = app.server.address();
+      return address && typeof address === 'object' ? originOf(address) : 'http://localhost';
+    },
+  };
+
+  measureRequests(app, metrics);
+  endConnectionsOnClose(app);
+  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
+  app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    sendProblem(
+      reply,
+      404,
+      `No route ${request.method} ${describeValue(path)}. The API lives under ${BASE_PATH} (GET /setups/carriers; POST /shipments, /sales_orders, /imported_shipments, /shipment_drafts); the sandbox's own routes under /_sandbox.`,
+    );
+  });
+
+  routeIndexRoutes(app, context);
+  healthRoutes(app, { ping: options.ping ?? (() => store.ping()) });
+  metricsRoutes(app, metrics);
+  app.register(async (scope) => {
+    await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher, notice });
+    scope.register(async (api) => apiRoutes(api, context));
+    scope.register(async (control) => sandboxRoutes(control, context));
+  });
+  return app;
+}
