@@ -1,11 +1,13 @@
 // `npm run sandbox`: flags and SANDBOX_* variables, the printed base URL, a setup file refused at
 // start with the JSON pointer of its first problem.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/sandbox.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
 /** Setup files: the example with the first carrier renamed; the example without a product code; not JSON. */
@@ -40,7 +42,7 @@ describe('npm run sandbox', () => {
         child.once('exit', () => reject(new Error(`the sandbox exited:\n${output}`)));
       });
       const baseUrl = `http://127.0.0.1:${port}/api/public/v3`;
-      expect(output).toContain(`Sandbox of the Shipping Service Public API v3: ${baseUrl}`);
+      expect(output).toContain(`${baseUrl}\n`);
       const headers = { authorization: basic('cli-user') };
       expect((await (await fetch(`${baseUrl}/setups/carriers`, { headers })).json()).status).toBe('REQUESTED');
       const completed = await (await fetch(`${baseUrl}/setups/carriers`, { headers })).json();
@@ -55,16 +57,64 @@ describe('npm run sandbox', () => {
   it('refuses a setup file that breaks the schema, naming the JSON pointer of the first problem', () => {
     const file = fixture('setup-file-without-product-code.json');
     const result = run([], { SANDBOX_SETUP_FILE: file, SANDBOX_PORT: '0' });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain(
-      `setupFile ${file}: breaks the carrier setup file schema at JSON pointer /0/products/0/code: is required.`,
+      `shipping-api: The sandbox did not start: setupFile ${file}: breaks the carrier setup file schema at JSON pointer /0/products/0/code: is required.`,
     );
     expect(run(['--setup-file', fixture('not-json.json'), '--port', '0']).stderr).toMatch(/not JSON/);
   });
 
-  it('refuses a flag value that is not a whole number', () => {
+  it('refuses a flag value that is not a whole number, naming the flag', () => {
     const result = run(['--min-poll-ms', 'soon']);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toMatch(/--min-poll-ms.*"soon" is not a whole number/);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      'shipping-api: --min-poll-ms must be a whole number of milliseconds of at least 0 (got "soon").\n',
+    );
+  });
+
+  it('refuses a variable value, naming the variable and the value, in one line with exit 2', () => {
+    for (const [variable, value, takes] of [
+      ['SANDBOX_CHECK_SHIPMENTS', 'yes', 'true, false, 1 or 0'],
+      ['SANDBOX_PORT', '70000', 'a TCP port from 0 to 65535 (0: a free one)'],
+      ['SANDBOX_URL_TTL_MS', '0', 'a whole number of milliseconds of at least 1'],
+      ['SANDBOX_LOG_LEVEL', 'loud', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ] as const) {
+      const result = run([], { [variable]: value });
+      expect(result.status, variable).toBe(2);
+      expect(result.stderr, variable).toBe(`shipping-api: ${variable} must be ${takes} (got "${value}").\n`);
+    }
+  });
+});
+
+describe('SANDBOX_CHECK_SHIPMENTS, a boolean variable', () => {
+  const example = () =>
+    structuredClone(
+      JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).components.examples.ShipmentCreate
+        .value,
+    );
+  /** The status of a shipment of an unknown product, sent to a sandbox started with `value`. */
+  async function unknownProduct(value: string | undefined): Promise<number> {
+    const sandbox = await startSandboxProcess(
+      'npm run sandbox',
+      ['--log-level', 'silent'],
+      value === undefined ? {} : { SANDBOX_CHECK_SHIPMENTS: value },
+    );
+    try {
+      const response = await fetch(`${sandbox.baseUrl}/shipments`, {
+        method: 'POST',
+        headers: { authorization: basic('cli-user'), 'content-type': 'application/json' },
+        body: JSON.stringify({ ...example(), product_code: 'dp_pickup_pont' }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    } finally {
+      sandbox.child.kill('SIGTERM');
+      await sandbox.exited;
+    }
+  }
+
+  it('false and 0 leave the check off, true and 1 turn it on', async () => {
+    const statuses = await Promise.all(['false', '0', 'true', '1', ' FALSE '].map(unknownProduct));
+    expect(statuses).toEqual([201, 201, 422, 422, 201]);
   });
 });

@@ -11,6 +11,11 @@ import { runCli } from '../../packages/cli/src/program.ts';
 
 export const MAIN = path.join(root, 'packages/cli/src/main.ts');
 export const NODE = path.join(root, 'node_modules/.bin/node');
+/**
+ * What a process run from source needs in a bare environment: the packages resolve to their src/
+ * (the `shipping-api-source` condition of their exports), not to a build of it.
+ */
+export const FROM_SOURCE = { NODE_OPTIONS: '--conditions=shipping-api-source' } as const;
 
 export interface Run {
   code: number;
@@ -47,7 +52,7 @@ export function spawnCli(
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [MAIN, ...argv], {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH, ...options.env },
+      env: { PATH: process.env.PATH, ...FROM_SOURCE, ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     child.stdin?.end(options.input);

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { root } from '../../dev/paths.ts';
-import { MAIN, NODE } from './cli.ts';
+import { FROM_SOURCE, MAIN, NODE } from './cli.ts';
 
 export interface SandboxProcess {
   child: ChildProcess;
@@ -31,7 +31,7 @@ export async function startSandboxProcess(
   const started = performance.now();
   const child = spawn(NODE, [...ENTRIES[entry], '--port', '0', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, ...FROM_SOURCE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

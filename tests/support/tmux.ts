@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAIN, NODE } from './cli.ts';
+import { FROM_SOURCE, MAIN, NODE } from './cli.ts';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -31,7 +31,7 @@ export function tmuxServer(dir: string): {
   const tmux = (args: string[]) => {
     const result = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: dir },
+      env: { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: dir, ...FROM_SOURCE },
     });
     if (result.status !== 0) throw new Error(`tmux ${args[0]}: ${result.stderr}`);
     return result.stdout;

@@ -1,0 +1,343 @@
+// Each package as a user gets it: packed with npm pack, installed from its tarball into an empty
+// project (offline, from the npm cache), then used on Node 22 and on Node 24: the client from an ES
+// module and from TypeScript against the Prism mock, the sandbox started from a program, the
+// command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGES, packageDir } from '../../dev/build-packages.ts';
+import { freePort } from '../../dev/cli.ts';
+import { type RunningPrism, startMock } from '../../dev/prism.ts';
+import { root } from '../../dev/paths.ts';
+import { runBin } from '../../dev/tools.ts';
+import { tempDirForTests } from '../support/temp.ts';
+
+const work = tempDirForTests('shipping-packages-');
+const manifestOf = (name: string) =>
+  JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    bin?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
+const nodes = {
+  'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
+  'Node 24': path.join(root, 'node_modules/.bin/node'),
+};
+/** The environment of a user's process: none of this repository's Node options (its source condition). */
+const userEnv = (): NodeJS.ProcessEnv => {
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  return env;
+};
+/** The most a project that installs the client alone may hold: packages, and bytes on disk. */
+export const CLIENT_FOOTPRINT = { packages: 5, bytes: 1.5 * 1024 * 1024 };
+
+/** npm itself: the one running the tests when there is one, else the first on PATH. */
+function npm(args: string[], cwd: string) {
+  const cli = process.env.npm_execpath;
+  const [command, prefix] = cli?.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
+  return spawnSync(command, [...prefix, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...userEnv(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
+}
+
+/** The packages installed under a node_modules folder (scoped and nested ones too), by their folder. */
+export function installedPackages(modules: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const dir = path.join(modules, entry.name);
+    const inside = entry.name.startsWith('@') ? readdirSync(dir).map((name) => path.join(dir, name)) : [dir];
+    for (const pkg of inside) {
+      found.push(path.relative(modules, pkg));
+      const nested = path.join(pkg, 'node_modules');
+      if (statSync(nested, { throwIfNoEntry: false })?.isDirectory())
+        found.push(
+          ...installedPackages(nested).map((name) => path.join(path.relative(modules, pkg), 'node_modules', name)),
+        );
+    }
+  }
+  return found;
+}
+
+/** Bytes on disk of the files under dir (what du counts, in 4 KiB blocks rounded up). */
+export function diskBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) bytes += Math.ceil(statSync(path.join(entry.parentPath, entry.name)).size / 4096) * 4096;
+  }
+  return bytes;
+}
+
+const tarballs: Record<string, string> = {};
+let mock: RunningPrism | undefined;
+
+type LockEntry = { version?: string; dependencies?: Record<string, string>; dev?: boolean; link?: boolean };
+
+/**
+ * The lockfile of a project that installs these packages from their tarballs: the tarballs, and the
+ * packages of this repository's lockfile that they need, found as Node finds them (nested, then up
+ * the folders), which is the tree a user installs; npm ci then needs no registry.
+ */
+function lockOf(name: string, packages: string[]) {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
+  const entries: Record<string, unknown> = {};
+  const dependencies: Record<string, string> = {};
+  const wanted: Array<[string, string]> = [];
+  for (const pkg of packages) {
+    const manifest = manifestOf(pkg);
+    dependencies[manifest.name] = `file:${tarballs[pkg]}`;
+    entries[`node_modules/${manifest.name}`] = { ...manifest, resolved: `file:${tarballs[pkg]}` };
+    for (const dep of Object.keys(manifest.dependencies ?? {})) wanted.push(['', dep]);
+  }
+  const names = new Set(packages.map((pkg) => manifestOf(pkg).name));
+  while (wanted.length > 0) {
+    const [from, dep] = wanted.pop()!;
+    if (names.has(dep)) continue;
+    let location: string | undefined;
+    for (
+      let at = from;
+      location === undefined;
+      at = at.includes('/node_modules/') ? at.slice(0, at.lastIndexOf('/node_modules/')) : ''
+    ) {
+      const candidate = `${at ? `${at}/` : ''}node_modules/${dep}`;
+      if (lock.packages[candidate] && !lock.packages[candidate].link) location = candidate;
+      else if (at === '') throw new Error(`${dep} (needed by ${from || 'the project'}) is not in package-lock.json`);
+    }
+    if (location in entries) continue;
+    const { dev: _, ...entry } = lock.packages[location]!;
+    entries[location] = entry;
+    for (const next of Object.keys(entry.dependencies ?? {})) wanted.push([location, next]);
+  }
+  return { name, lockfileVersion: 3, requires: true, packages: { '': { name, dependencies }, ...entries } };
+}
+
+/** An empty project with these packages installed from their tarballs. */
+function project(name: string, packages: string[]): string {
+  const dir = path.join(work, name);
+  mkdirSync(dir, { recursive: true });
+  const dependencies = Object.fromEntries(packages.map((pkg) => [manifestOf(pkg).name, `file:${tarballs[pkg]}`]));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies }));
+  writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify(lockOf(name, packages)));
+  const installed = npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
+  expect(installed.status, installed.stderr).toBe(0);
+  return dir;
+}
+
+const clientEsm = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupStatus } from 'shipping-api-v3-client';
+import { CarrierSetupStatus, ShippingError } from 'shipping-api-v3-contract';
+
+const client = createShippingClient({ baseUrl: process.argv[2], username: 'integrator', apiKey: 'key', partnerId: 10042 });
+const { data, response } = await client.GET('/setups/carriers');
+const status = validateCarrierSetupStatus(data);
+let refused = '';
+try {
+  createShippingClient({ baseUrl: 'http://shipping.example', username: 'user', apiKey: 'key' });
+} catch (error) {
+  if (error instanceof ShippingApiError && error instanceof ShippingError) refused = error.code;
+}
+console.log(JSON.stringify({ status: response.status, valid: CarrierSetupStatus(status), fetchCarrierSetup: typeof fetchCarrierSetup, refused }));
+`;
+
+const clientTs = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, type CarrierSetupStatus } from 'shipping-api-v3-client';
+import { CarrierSetupStatus as validStatus, type components } from 'shipping-api-v3-contract';
+
+const client = createShippingClient({ baseUrl: process.argv[2]!, username: 'integrator', apiKey: 'key', partnerId: 10042 });
+const { data, response } = await client.GET('/setups/carriers');
+const status: CarrierSetupStatus | undefined = data;
+const contract: components['schemas']['CarrierSetupStatus'] | undefined = status;
+const url: string | null = status ? status.url : null;
+let refused = '';
+try {
+  createShippingClient({ baseUrl: 'http://shipping.example', username: 'user', apiKey: 'key' });
+} catch (error) {
+  if (error instanceof ShippingApiError) refused = error.code;
+}
+console.log(JSON.stringify({ status: response.status, valid: validStatus(contract) && (url === null || typeof url === 'string'), fetchCarrierSetup: typeof fetchCarrierSetup, refused }));
+`;
+
+// The sandbox as an integrator's test suite starts it, and the command line the package installs.
+const sandboxEsm = `import { startSandbox } from 'shipping-api-v3-sandbox';
+import { execFileSync } from 'node:child_process';
+
+const sandbox = await startSandbox({ port: 0, generationMs: 0, minPollMs: 0 });
+try {
+  const headers = { authorization: 'Basic ' + Buffer.from('integrator:key').toString('base64') };
+  const first = await (await fetch(sandbox.baseUrl + '/setups/carriers', { headers })).json();
+  const cli = execFileSync(process.execPath, ['node_modules/.bin/shipping-api', '--version'], { encoding: 'utf8' }).trim();
+  const schema = (await import('shipping-api-v3-contract/carrier-setup-file.schema.json', { with: { type: 'json' } })).default;
+  console.log(JSON.stringify({ status: first.status, cli, schema: schema.$schema }));
+} finally {
+  await sandbox.close();
+}
+`;
+
+let clientOnly = '';
+let everything = '';
+
+beforeAll(async () => {
+  // `npm run build:packages`, incremental (dist/.tsbuildinfo): after npm install built every dist/,
+  // only what changed is built again. The clone's executable is left executable, for 'npx shipping-api'.
+  const bin = path.join(packageDir('cli'), manifestOf('cli').bin!['shipping-api']!);
+  chmodSync(bin, 0o644);
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-packages.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  expect(built.stdout + built.stderr).toBe('');
+  expect(built.status).toBe(0);
+  for (const name of PACKAGES) {
+    const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], packageDir(name));
+    expect(packed.status, packed.stderr).toBe(0);
+    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    tarballs[name] = path.join(work, filename);
+    const shipped = files.map((file) => file.path);
+    expect(shipped, name).toContain('dist/index.js'.replace('index', name === 'cli' ? 'main' : 'index'));
+    expect(
+      shipped.filter((file) => file.startsWith('src/') || file.startsWith('tests/') || file.endsWith('.tsbuildinfo')),
+      name,
+    ).toEqual([]);
+  }
+  clientOnly = project('client-only', ['contract', 'client']);
+  everything = project('everything', [...PACKAGES]);
+  writeFileSync(path.join(clientOnly, 'consumer.mjs'), clientEsm);
+  writeFileSync(path.join(clientOnly, 'consumer.ts'), clientTs);
+  writeFileSync(path.join(everything, 'sandbox.mjs'), sandboxEsm);
+  writeFileSync(
+    path.join(clientOnly, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        lib: ['ES2023', 'DOM'],
+        types: [],
+        skipLibCheck: false,
+      },
+      files: ['consumer.ts', 'node.d.ts'],
+    }),
+  );
+  // The one Node global the program uses, so that the consumer needs no @types/node.
+  writeFileSync(path.join(clientOnly, 'node.d.ts'), 'declare const process: { argv: string[] };\n');
+  mock = await startMock({ port: await freePort() });
+});
+
+afterAll(async () => {
+  await mock?.stop();
+});
+
+describe('what each package ships', () => {
+  it('the contract: the bundle, the JSON Schema of the setup file, the types and the validators, with no dependency', () => {
+    const dir = path.join(everything, 'node_modules/shipping-api-v3-contract');
+    for (const file of [
+      'generated/openapi.json',
+      'generated/openapi.yaml',
+      'generated/carrier-setup-file.schema.json',
+      'generated/schema.d.ts',
+      'generated/validators/index.js',
+      'dist/index.js',
+    ])
+      expect(statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile(), file).toBe(true);
+    expect(manifestOf('contract').dependencies ?? {}).toEqual({});
+  });
+
+  it(`the client alone installs at most ${CLIENT_FOOTPRINT.packages} packages in ${CLIENT_FOOTPRINT.bytes / 1024 / 1024} MB, and no server`, () => {
+    const modules = path.join(clientOnly, 'node_modules');
+    const packages = installedPackages(modules);
+    expect(packages.length, packages.join(', ')).toBeLessThanOrEqual(CLIENT_FOOTPRINT.packages);
+    expect(diskBytes(modules)).toBeLessThanOrEqual(CLIENT_FOOTPRINT.bytes);
+    for (const server of ['fastify', 'ioredis', 'pino', 'prom-client', 'commander', 'ajv'])
+      expect(packages, server).not.toContain(server);
+  });
+
+  it('counts packages and bytes as npm lays them out (the measure itself)', () => {
+    expect(installedPackages(path.join(everything, 'node_modules'))).toEqual(
+      expect.arrayContaining(['fastify', 'shipping-api-v3-sandbox', 'shipping-api-v3-cli', 'commander']),
+    );
+    expect(diskBytes(path.join(everything, 'node_modules'))).toBeGreaterThan(CLIENT_FOOTPRINT.bytes);
+  });
+});
+
+it('type-checks a TypeScript program that imports the installed client and contract by name', () => {
+  const checked = runBin('typescript', 'tsc', ['-p', path.join(clientOnly, 'tsconfig.json')], { cwd: clientOnly });
+  expect(checked.stdout + checked.stderr).toBe('');
+});
+
+it("leaves the clone's packages/cli/dist/main.js executable, so that npx shipping-api runs it in a clone", () => {
+  const bin = path.join(packageDir('cli'), manifestOf('cli').bin!['shipping-api']!);
+  expect(statSync(bin).mode & 0o111).toBe(0o111);
+  const result = spawnSync(bin, ['--version'], {
+    encoding: 'utf8',
+    env: { ...userEnv(), PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+  });
+  expect(result.stderr).toBe('');
+  expect(result.stdout.trim()).toBe(manifestOf('cli').version);
+});
+
+it('installs shipping-api as an executable that keeps its shebang and runs by itself', () => {
+  const bin = path.join(everything, 'node_modules/.bin/shipping-api');
+  expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  // `env node` finds the pinned Node first, as it would find the user's.
+  const result = spawnSync(bin, ['--version'], {
+    encoding: 'utf8',
+    env: { ...userEnv(), PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+  });
+  expect(result.stderr).toBe('');
+  expect(result.stdout.trim()).toBe(manifestOf('cli').version);
+});
+
+describe.each(Object.entries(nodes))('on %s', (line, node) => {
+  const run = (dir: string, file: string) => {
+    const ran = spawnSync(node, [file, mock!.url], { cwd: dir, encoding: 'utf8', env: userEnv() });
+    expect(ran.stderr).toBe('');
+    return JSON.parse(ran.stdout) as unknown;
+  };
+  const expected = { status: 200, valid: true, fetchCarrierSetup: 'function', refused: 'INVALID_OPTIONS' };
+
+  it('runs on the Node line it names', () => {
+    const major = spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8', env: userEnv() });
+    expect(major.stdout.trim()).toBe(line.slice('Node '.length));
+  });
+
+  it('imports the client from an ES module and calls the mock', () => {
+    expect(run(clientOnly, 'consumer.mjs')).toEqual(expected);
+  });
+
+  it('imports the client from TypeScript and calls the mock', () => {
+    expect(run(clientOnly, 'consumer.ts')).toEqual(expected);
+  });
+
+  it('starts the sandbox from its package, and runs the shipping-api command', () => {
+    expect(run(everything, 'sandbox.mjs')).toEqual({
+      status: 'REQUESTED',
+      cli: manifestOf('cli').version,
+      schema: 'https://json-schema.org/draft/2020-12/schema',
+    });
+  });
+
+  it('validates the setup file and checks a shipment with the installed shipping-api', () => {
+    const setup = path.join(everything, 'setup.json');
+    const example = JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).components.examples;
+    writeFileSync(setup, JSON.stringify(example.CarrierSetupFile.value));
+    writeFileSync(path.join(everything, 'shipment.json'), JSON.stringify(example.ShipmentCreate.value));
+    for (const args of [
+      ['setup', 'validate', 'setup.json'],
+      ['check', 'shipment.json', '--setup', 'setup.json'],
+    ]) {
+      const ran = spawnSync(node, ['node_modules/.bin/shipping-api', ...args], {
+        cwd: everything,
+        encoding: 'utf8',
+        env: userEnv(),
+      });
+      expect(ran.stderr, args.join(' ')).toBe('');
+      expect(ran.status, args.join(' ')).toBe(0);
+    }
+  });
+});
