@@ -6,20 +6,21 @@
 // runs it even where npx links it from a cache of an earlier clone at the same path.
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './paths.ts';
+import { BUNDLE_FILES, GENERATED_DIR, root } from './paths.ts';
 import { runBin } from './tools.ts';
 
 /** The workspaces, in the order they build: each after those it depends on. */
 export const PACKAGES = ['contract', 'client', 'sandbox', 'cli'] as const;
 
-/** What the contract package carries of the repository: its path there, from its path here. */
+/** What the contract package carries of the repository: its path in the package, from its absolute path here. */
 export const CONTRACT_FILES: Record<string, string> = {
-  'generated/openapi.json': 'generated/openapi.json',
-  'generated/openapi.yaml': 'generated/openapi.yaml',
-  'generated/schema.d.ts': 'generated/schema.d.ts',
-  'generated/validators/index.js': 'generated/validators/index.js',
-  'generated/validators/index.d.ts': 'generated/validators/index.d.ts',
-  'openapi/schemas/carrier-setup-file.schema.json': 'generated/carrier-setup-file.schema.json',
+  ...Object.fromEntries(
+    [...BUNDLE_FILES, 'schema.d.ts', 'validators/index.js', 'validators/index.d.ts'].map((file) => [
+      path.join(GENERATED_DIR, file),
+      path.join('generated', file),
+    ]),
+  ),
+  [path.join(root, 'openapi/schemas/carrier-setup-file.schema.json')]: 'generated/carrier-setup-file.schema.json',
 };
 
 export const packageDir = (name: string) => path.join(root, 'packages', name);
@@ -30,7 +31,7 @@ export function copyContractFiles(): void {
   rmSync(path.join(into, 'generated'), { recursive: true, force: true });
   for (const [from, to] of Object.entries(CONTRACT_FILES)) {
     mkdirSync(path.dirname(path.join(into, to)), { recursive: true });
-    cpSync(path.join(root, from), path.join(into, to));
+    cpSync(from, path.join(into, to));
   }
 }
 

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { CONTRACT_FILES, copyContractFiles, packageDir } from './build-packages.ts';
 import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOURCE } from './paths.ts';
@@ -49,6 +50,12 @@ export const STEPS = [
     make: () => generate(GENERATED_DIR),
   },
   { name: 'docs/index.html', isStale: () => docsAreStale(DOCS_PAGE), make: () => renderDocs(DOCS_PAGE) },
+  {
+    name: "the contract package's copy of them (packages/contract/generated/)",
+    isStale: () =>
+      Object.entries(CONTRACT_FILES).some(([from, to]) => filesDiffer(from, path.join(packageDir('contract'), to))),
+    make: copyContractFiles,
+  },
 ];
 
 /** Remakes what is stale, and everything after it, which is made from it. Returns what it made. */

@@ -79,12 +79,13 @@ describe('sandbox', () => {
 describe('the built executable', () => {
   it('is built by npm install (prepare), so npx shipping-api works straight after it in a clone', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.scripts.prepare).toBe('npm run build:client');
-    expect(pkg.scripts['build:client']).toBe('node scripts/build-client.ts');
-    expect(pkg.bin['shipping-api']).toBe('dist/cli/main.js');
+    expect(pkg.scripts.prepare).toBe('npm run build:packages');
+    expect(pkg.scripts['build:packages']).toBe('node scripts/build-packages.ts');
+    const cli = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8'));
+    expect(cli.bin['shipping-api']).toBe('dist/main.js');
   });
   // That the build leaves it executable in the clone, and that it keeps its shebang and runs by
-  // itself once installed: tests/client/package.test.ts.
+  // itself once installed: tests/packages/install.test.ts.
 });
 
 describe('the Node.js version', () => {

@@ -61,9 +61,11 @@ describe('guides', () => {
     expect(brokenLinks(read(document), document)).toEqual([]);
   });
 
-  it.each(DOCUMENTS)('every npm script that %s names exists', (document) => {
+  it.each(DOCUMENTS)('every npm script that %s names exists (of CHANGELOG.md, the unreleased changes)', (document) => {
     const scripts = Object.keys(JSON.parse(read('package.json')).scripts);
-    for (const [, name] of read(document).matchAll(/npm run ([\w:-]+)/g))
+    // The released sections of the changelog tell of the scripts of their day.
+    const text = document === 'CHANGELOG.md' ? read(document).split(/^## \[\d/m)[0]! : read(document);
+    for (const [, name] of text.matchAll(/npm run ([\w:-]+)/g))
       expect(scripts, `${document}: npm run ${name}`).toContain(name);
   });
 

@@ -3,13 +3,14 @@
 // module and from TypeScript against the Prism mock, the sandbox started from a program, the
 // command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES, packageDir } from '../../dev/build-packages.ts';
 import { freePort } from '../../dev/cli.ts';
 import { type RunningPrism, startMock } from '../../dev/prism.ts';
-import { root } from '../../dev/paths.ts';
+import { BUNDLE_FILES, BUNDLE_JSON, root } from '../../dev/paths.ts';
+import { CLIENT_FOOTPRINT, diskBytes, installedPackages } from '../../dev/footprint.ts';
 import { runBin } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
@@ -30,9 +31,6 @@ const userEnv = (): NodeJS.ProcessEnv => {
   const { NODE_OPTIONS: _, ...env } = process.env;
   return env;
 };
-/** The most a project that installs the client alone may hold: packages, and bytes on disk. */
-export const CLIENT_FOOTPRINT = { packages: 5, bytes: 1.5 * 1024 * 1024 };
-
 /** npm itself: the one running the tests when there is one, else the first on PATH. */
 function npm(args: string[], cwd: string) {
   const cli = process.env.npm_execpath;
@@ -42,34 +40,6 @@ function npm(args: string[], cwd: string) {
     encoding: 'utf8',
     env: { ...userEnv(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
   });
-}
-
-/** The packages installed under a node_modules folder (scoped and nested ones too), by their folder. */
-export function installedPackages(modules: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(modules, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const dir = path.join(modules, entry.name);
-    const inside = entry.name.startsWith('@') ? readdirSync(dir).map((name) => path.join(dir, name)) : [dir];
-    for (const pkg of inside) {
-      found.push(path.relative(modules, pkg));
-      const nested = path.join(pkg, 'node_modules');
-      if (statSync(nested, { throwIfNoEntry: false })?.isDirectory())
-        found.push(
-          ...installedPackages(nested).map((name) => path.join(path.relative(modules, pkg), 'node_modules', name)),
-        );
-    }
-  }
-  return found;
-}
-
-/** Bytes on disk of the files under dir (what du counts, in 4 KiB blocks rounded up). */
-export function diskBytes(dir: string): number {
-  let bytes = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) bytes += Math.ceil(statSync(path.join(entry.parentPath, entry.name)).size / 4096) * 4096;
-  }
-  return bytes;
 }
 
 const tarballs: Record<string, string> = {};
@@ -237,8 +207,7 @@ describe('what each package ships', () => {
   it('the contract: the bundle, the JSON Schema of the setup file, the types and the validators, with no dependency', () => {
     const dir = path.join(everything, 'node_modules/shipping-api-v3-contract');
     for (const file of [
-      'generated/openapi.json',
-      'generated/openapi.yaml',
+      ...BUNDLE_FILES.map((file) => `generated/${file}`),
       'generated/carrier-setup-file.schema.json',
       'generated/schema.d.ts',
       'generated/validators/index.js',
@@ -324,7 +293,7 @@ describe.each(Object.entries(nodes))('on %s', (line, node) => {
 
   it('validates the setup file and checks a shipment with the installed shipping-api', () => {
     const setup = path.join(everything, 'setup.json');
-    const example = JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).components.examples;
+    const example = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).components.examples;
     writeFileSync(setup, JSON.stringify(example.CarrierSetupFile.value));
     writeFileSync(path.join(everything, 'shipment.json'), JSON.stringify(example.ShipmentCreate.value));
     for (const args of [

@@ -127,7 +127,11 @@ describe('npm run sandbox (shipping-api sandbox from the checkout)', () => {
         `the API users of the accounts file ${path.join(files.dir, 'banner.json')}, each with its own key`,
       ],
     ] as const) {
-      const sandbox = await started(process.execPath, [script, '--port', '0', ...argv], /^(?=[\s\S]*it admits)(?=[\s\S]*\/v3\n)/);
+      const sandbox = await started(
+        process.execPath,
+        [script, '--port', '0', ...argv],
+        /^(?=[\s\S]*it admits)(?=[\s\S]*\/v3\n)/,
+      );
       try {
         expect(sandbox.output.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3\n$/);
         expect(sandbox.output.stderr).toContain(`; it admits ${admits}. Ctrl-C stops it.`);

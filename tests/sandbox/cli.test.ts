@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../dev/paths.ts';
+import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 import { freePort } from '../support/servers.ts';
 import { basic } from '../support/sandbox.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
@@ -88,10 +88,7 @@ describe('npm run sandbox', () => {
 
 describe('SANDBOX_CHECK_SHIPMENTS, a boolean variable', () => {
   const example = () =>
-    structuredClone(
-      JSON.parse(readFileSync(path.join(root, 'generated/openapi.json'), 'utf8')).components.examples.ShipmentCreate
-        .value,
-    );
+    structuredClone(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).components.examples.ShipmentCreate.value);
   /** The status of a shipment of an unknown product, sent to a sandbox started with `value`. */
   async function unknownProduct(value: string | undefined): Promise<number> {
     const sandbox = await startSandboxProcess(
