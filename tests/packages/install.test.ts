@@ -3,101 +3,31 @@
 // module and from TypeScript against the Prism mock, the sandbox started from a program, the
 // command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES, packageDir } from '../../dev/build-packages.ts';
 import { freePort } from '../../dev/cli.ts';
 import { type RunningPrism, startMock } from '../../dev/prism.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, root } from '../../dev/paths.ts';
-import { CLIENT_FOOTPRINT, diskBytes, installedPackages } from '../../dev/footprint.ts';
+import {
+  CLIENT_FOOTPRINT,
+  diskBytes,
+  installedPackages,
+  installFromTarballs,
+  manifestOf,
+  packPackages,
+  userEnv,
+} from '../../dev/footprint.ts';
 import { runBin } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const work = tempDirForTests('shipping-packages-');
-const manifestOf = (name: string) =>
-  JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-    bin?: Record<string, string>;
-    dependencies?: Record<string, string>;
-  };
 const nodes = {
   'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
 };
-/** The environment of a user's process: none of this repository's Node options (its source condition). */
-const userEnv = (): NodeJS.ProcessEnv => {
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  return env;
-};
-/** npm itself: the one running the tests when there is one, else the first on PATH. */
-function npm(args: string[], cwd: string) {
-  const cli = process.env.npm_execpath;
-  const [command, prefix] = cli?.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
-  return spawnSync(command, [...prefix, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...userEnv(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
-  });
-}
-
-const tarballs: Record<string, string> = {};
 let mock: RunningPrism | undefined;
-
-type LockEntry = { version?: string; dependencies?: Record<string, string>; dev?: boolean; link?: boolean };
-
-/**
- * The lockfile of a project that installs these packages from their tarballs: the tarballs, and the
- * packages of this repository's lockfile that they need, found as Node finds them (nested, then up
- * the folders), which is the tree a user installs; npm ci then needs no registry.
- */
-function lockOf(name: string, packages: string[]) {
-  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, LockEntry>;
-  };
-  const entries: Record<string, unknown> = {};
-  const dependencies: Record<string, string> = {};
-  const wanted: Array<[string, string]> = [];
-  for (const pkg of packages) {
-    const manifest = manifestOf(pkg);
-    dependencies[manifest.name] = `file:${tarballs[pkg]}`;
-    entries[`node_modules/${manifest.name}`] = { ...manifest, resolved: `file:${tarballs[pkg]}` };
-    for (const dep of Object.keys(manifest.dependencies ?? {})) wanted.push(['', dep]);
-  }
-  const names = new Set(packages.map((pkg) => manifestOf(pkg).name));
-  while (wanted.length > 0) {
-    const [from, dep] = wanted.pop()!;
-    if (names.has(dep)) continue;
-    let location: string | undefined;
-    for (
-      let at = from;
-      location === undefined;
-      at = at.includes('/node_modules/') ? at.slice(0, at.lastIndexOf('/node_modules/')) : ''
-    ) {
-      const candidate = `${at ? `${at}/` : ''}node_modules/${dep}`;
-      if (lock.packages[candidate] && !lock.packages[candidate].link) location = candidate;
-      else if (at === '') throw new Error(`${dep} (needed by ${from || 'the project'}) is not in package-lock.json`);
-    }
-    if (location in entries) continue;
-    const { dev: _, ...entry } = lock.packages[location]!;
-    entries[location] = entry;
-    for (const next of Object.keys(entry.dependencies ?? {})) wanted.push([location, next]);
-  }
-  return { name, lockfileVersion: 3, requires: true, packages: { '': { name, dependencies }, ...entries } };
-}
-
-/** An empty project with these packages installed from their tarballs. */
-function project(name: string, packages: string[]): string {
-  const dir = path.join(work, name);
-  mkdirSync(dir, { recursive: true });
-  const dependencies = Object.fromEntries(packages.map((pkg) => [manifestOf(pkg).name, `file:${tarballs[pkg]}`]));
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies }));
-  writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify(lockOf(name, packages)));
-  const installed = npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
-  expect(installed.status, installed.stderr).toBe(0);
-  return dir;
-}
 
 const clientEsm = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupStatus } from 'shipping-api-v3-client';
 import { CarrierSetupStatus, ShippingError } from 'shipping-api-v3-contract';
@@ -161,20 +91,17 @@ beforeAll(async () => {
   });
   expect(built.stdout + built.stderr).toBe('');
   expect(built.status).toBe(0);
-  for (const name of PACKAGES) {
-    const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], packageDir(name));
-    expect(packed.status, packed.stderr).toBe(0);
-    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-    tarballs[name] = path.join(work, filename);
-    const shipped = files.map((file) => file.path);
-    expect(shipped, name).toContain('dist/index.js'.replace('index', name === 'cli' ? 'main' : 'index'));
+  const packed = packPackages(work);
+  const tarballs = Object.fromEntries(Object.entries(packed).map(([name, { tarball }]) => [name, tarball]));
+  for (const [name, { files }] of Object.entries(packed)) {
+    expect(files, name).toContain(name === 'cli' ? 'dist/main.js' : 'dist/index.js');
     expect(
-      shipped.filter((file) => file.startsWith('src/') || file.startsWith('tests/') || file.endsWith('.tsbuildinfo')),
+      files.filter((file) => file.startsWith('src/') || file.startsWith('tests/') || file.endsWith('.tsbuildinfo')),
       name,
     ).toEqual([]);
   }
-  clientOnly = project('client-only', ['contract', 'client']);
-  everything = project('everything', [...PACKAGES]);
+  clientOnly = installFromTarballs(work, 'client-only', ['contract', 'client'], tarballs);
+  everything = installFromTarballs(work, 'everything', [...PACKAGES], tarballs);
   writeFileSync(path.join(clientOnly, 'consumer.mjs'), clientEsm);
   writeFileSync(path.join(clientOnly, 'consumer.ts'), clientTs);
   writeFileSync(path.join(everything, 'sandbox.mjs'), sandboxEsm);

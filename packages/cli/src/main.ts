@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 // The `shipping-api` executable: the Node.js version is checked first, then the command line loaded.
+// Node keeps the code it compiled for the command line on disk (module.enableCompileCache, in the
+// system's temporary folder), so that every start after the first skips compiling commander and
+// the commands' modules.
+import module from 'node:module';
 import { unsupportedNode } from './node-version.ts';
+
+module.enableCompileCache?.();
 
 const unsupported = unsupportedNode(process.versions.node);
 if (unsupported) {
