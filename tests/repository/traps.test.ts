@@ -85,6 +85,24 @@ describe('one place each', () => {
     expect(spelled).toEqual([]);
   });
 
+  it("the sandbox's flags and variables are defined in packages/sandbox/src/settings.ts alone", async () => {
+    const { SETTINGS } = await import('shipping-api-v3-sandbox/settings');
+    // Every variable, and the flags no other tool shares (--port, --host and --accounts are common words).
+    const names = SETTINGS.flatMap((setting) => [
+      setting.variable,
+      ...(setting.flag.includes('-') ? [`--${setting.flag}`] : []),
+    ]);
+    const defining = [...tsFiles('packages'), ...tsFiles('dev'), ...tsFiles('scripts')]
+      .filter((file) => file !== 'packages/sandbox/src/settings.ts' && !file.includes('/dist/'))
+      .flatMap((file) => {
+        const text = code(file);
+        return names
+          .filter((name) => new RegExp(`${name.replace(/-/g, '\\-')}(?![\\w-])`).test(text))
+          .map((name) => `${file}: ${name}`);
+      });
+    expect(defining).toEqual([]);
+  });
+
   it('ports are parsed in dev/cli.ts alone', () => {
     const parsing = [...tsFiles('scripts'), ...tsFiles('dev')].filter(
       (file) =>

@@ -7,7 +7,7 @@ import { isLoopback } from 'shipping-api-v3-client';
 import { bundle, CarrierSetupFile } from 'shipping-api-v3-contract';
 import { firstProblem } from 'shipping-api-v3-contract';
 import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
-import { checkSetting, SandboxOptionsError } from './settings.ts';
+import { checkSetting, SandboxOptionsError, settingOf } from './settings.ts';
 
 export { SandboxOptionsError };
 
@@ -160,6 +160,8 @@ export function parseStore(spec: unknown): URL | 'memory' {
   return url;
 }
 
+const ACCOUNTS = settingOf('accounts');
+
 /** Refuses a host other than loopback without accounts: any API user would be admitted from anywhere. */
 export function checkHost(host: unknown, accounts: string | undefined): void {
   if (typeof host !== 'string' || host === '')
@@ -169,7 +171,7 @@ export function checkHost(host: unknown, accounts: string | undefined): void {
     );
   if (accounts !== undefined || isLoopback(host)) return;
   throw new SandboxOptionsError(
-    `host ${host} is not a loopback address, and without an accounts file the sandbox admits any API user: listen on 127.0.0.1, ::1 or localhost, or admit only the API users of an accounts file (--accounts <file>, SANDBOX_ACCOUNTS, or the accounts option).`,
+    `host ${host} is not a loopback address, and without an accounts file the sandbox admits any API user: listen on 127.0.0.1, ::1 or localhost, or admit only the API users of an accounts file (--${ACCOUNTS.flag} <file>, ${ACCOUNTS.variable}, or the accounts option).`,
     { option: 'host' },
   );
 }

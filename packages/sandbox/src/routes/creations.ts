@@ -5,6 +5,7 @@ import { attribute } from '../attribution.ts';
 import { bodyProblems, VALIDATORS } from '../body-checks.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
 import { type ProblemItem, sendProblem } from '../problems.ts';
+import { settingOf } from '../settings.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { checkShipment } from 'shipping-api-v3-client';
 import { carrierSetupIndex } from 'shipping-api-v3-client';
@@ -60,7 +61,7 @@ export function creationRoutes(app: FastifyInstance, { store, options }: Sandbox
         return sendProblem(
           reply,
           422,
-          `The sandbox's setup file does not offer this shipment (--check-shipments): ${notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ')}`,
+          `The sandbox's setup file does not offer this shipment (--${settingOf('checkShipments').flag}): ${notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ')}`,
           notOffered,
         );
       }
