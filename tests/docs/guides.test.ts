@@ -117,12 +117,14 @@ describe('the README tells the truth', () => {
       expect(readme, name).toContain(name);
   });
 
-  it('says how to install the package in one place, and no guide contradicts it', () => {
-    expect(read('README.md')).toContain('### Installing the package');
-    expect(read('README.md')).toMatch(/npm pack[\s\S]*npm install \/path\/to\/shipping-api-v3-contract-<version>\.tgz/);
+  it('says how to install the packages in one place, and no guide contradicts it', () => {
+    expect(read('README.md')).toContain('### Installing the packages');
+    expect(read('README.md')).toMatch(
+      /npm pack --workspaces[\s\S]*npm install \/path\/to\/shipping-api-v3-contract-<version>\.tgz \/path\/to\/shipping-api-v3-client-<version>\.tgz/,
+    );
     for (const guide of ['docs/getting-started.md', 'docs/client.md']) {
       expect(read(guide), guide).not.toMatch(/not published|npm pack/);
-      expect(read(guide), guide).toContain('Installing the package');
+      expect(read(guide), guide).toContain('Installing the packages');
     }
   });
 });
