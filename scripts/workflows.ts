@@ -1,6 +1,7 @@
 // `npm run workflows -- --server <base URL>`: the Arazzo workflows of openapi/workflows/ run with
 // `redocly respect`, credentials from SHIPPING_USER and SHIPPING_API_KEY (dev/workflows.ts).
 import { InvalidArgumentError } from 'commander';
+import { parseWholeNumber } from 'shipping-api-v3-sandbox/settings';
 import { command, run } from '../dev/cli.ts';
 import {
   DEFAULT_POLL_LIMIT,
@@ -11,9 +12,8 @@ import {
 } from '../dev/workflows.ts';
 
 function wholeNumber(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError(`must be a whole number of at least 1 (found "${value}").`);
+  const number = parseWholeNumber(value, 1);
+  if (number === undefined) throw new InvalidArgumentError(`must be a whole number of at least 1 (found "${value}").`);
   return number;
 }
 

@@ -30,6 +30,14 @@ export const parsePort = (text: string, min = 0): number | undefined => parseWho
 /** The text of a duration in whole milliseconds of at least `min`, or undefined. */
 export const parseDuration = (text: string, min = 0): number | undefined => parseWholeNumber(text, min);
 
+/** The text of a positive number of seconds, decimals allowed (`0.5`), as milliseconds; or undefined. */
+export function parseSeconds(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return undefined;
+  const seconds = Number(trimmed);
+  return seconds > 0 && Number.isFinite(seconds) ? seconds * 1000 : undefined;
+}
+
 /** `true`, `false`, `1` or `0` (any case, spaces around), or undefined for any other text. */
 export function parseBoolean(text: string): boolean | undefined {
   const value = text.trim().toLowerCase();

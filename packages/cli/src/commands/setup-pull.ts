@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import ora, { type Ora } from 'ora';
+import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
 import { fetchCarrierSetup } from 'shipping-api-v3-client';
 import { createShippingClient } from 'shipping-api-v3-client';
 import type { DownloadProgress } from 'shipping-api-v3-client';
@@ -29,10 +30,10 @@ const size = (bytes: number) =>
 const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 function seconds(flag: string, value: string): number {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+  const ms = parseSeconds(value);
+  if (ms === undefined)
     throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
-  return number * 1000;
+  return ms;
 }
 
 /** What the user sees: a spinner line that changes in place on a terminal, plain lines otherwise. */
