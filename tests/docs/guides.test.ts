@@ -128,3 +128,13 @@ describe('the README tells the truth', () => {
     }
   });
 });
+
+describe("the sandbox guide's table of settings", () => {
+  it('has a row for every setting, with its flag and its variable, and no other', async () => {
+    const { SETTINGS } = await import('shipping-api-v3-sandbox/settings');
+    const rows = [...read('docs/sandbox.md').matchAll(/^\| `--([a-z-]+)` \| `(SANDBOX_[A-Z_]+)` \|/gm)].map(
+      ([, flag, variable]) => `${flag} ${variable}`,
+    );
+    expect(rows.sort()).toEqual(SETTINGS.map((setting) => `${setting.flag} ${setting.variable}`).sort());
+  });
+});
