@@ -81,7 +81,10 @@ export const knip = (args: string[], options?: RunOptions) =>
 /** The two runs of Knip: the whole repository, then the packages alone as published. */
 export const KNIP_MODES: { name: string; args: string[] }[] = [
   { name: 'knip (the workspaces: dependencies, files, exports)', args: [] },
-  { name: 'knip --production (packages/*/src as published: no export only the tests use)', args: ['--production'] },
+  {
+    name: 'knip --production --strict (the packages as published: only their own dependencies, no export only tests use)',
+    args: ['--production', '--strict'],
+  },
 ];
 
 /** The findings of one run of Knip for the folder `cwd` (the repository by default), one line each. */
