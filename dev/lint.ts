@@ -120,7 +120,11 @@ export const LINT_RUNS: LintRun[] = [
   ...KNIP_MODES.map(
     ({ name, args }): LintRun => ({
       name,
-      print: () => knip(args, { inherit: true }).status,
+      print: () => {
+        const { status } = knip(args, { inherit: true });
+        if (status === 0) console.log('Knip found no problems.');
+        return status;
+      },
       problems: () => knipRunProblems(args),
     }),
   ),
