@@ -70,12 +70,64 @@ export function biomeProblems(cwd?: string): string[] {
     : problems;
 }
 
+/**
+ * Knip (knip.jsonc), the boundaries between the packages: each run of KNIP_MODES reads the
+ * contract's copy of the generated validators too (--no-gitignore) and fails on a configuration
+ * hint (a stale entry or ignore) as on a finding.
+ */
+export const knip = (args: string[], options?: RunOptions) =>
+  runBin('knip', 'knip', ['--no-gitignore', '--treat-config-hints-as-errors', '--no-progress', ...args], options);
+
+/** The two runs of Knip: the whole repository, then the packages alone as published. */
+export const KNIP_MODES: { name: string; args: string[] }[] = [
+  { name: 'knip (the workspaces: dependencies, files, exports)', args: [] },
+  {
+    name: 'knip --production --strict (the packages as published: only their own dependencies, no export only tests use)',
+    args: ['--production', '--strict'],
+  },
+];
+
+/** The findings of one run of Knip for the folder `cwd` (the repository by default), one line each. */
+function knipRunProblems(args: string[], cwd?: string): string[] {
+  const result = knip([...args, '--reporter', 'json'], cwd ? { cwd } : {});
+  let report: { issues: ({ file: string } & Record<string, { name: string; line?: number }[]>)[] };
+  try {
+    report = JSON.parse(result.stdout);
+  } catch {
+    return [`knip ${args.join(' ')} exited with ${result.status}: ${result.stdout}${result.stderr}`];
+  }
+  const problems = report.issues.flatMap(({ file, ...types }) =>
+    Object.entries(types).flatMap(([type, found]) =>
+      Array.isArray(found)
+        ? found.map((issue) => `${type}: ${issue.name} at ${file}${issue.line ? `:${issue.line}` : ''}`)
+        : [],
+    ),
+  );
+  return problems.length === 0 && result.status !== 0
+    ? [`knip ${args.join(' ')} exited with ${result.status}: ${result.stdout}${result.stderr}`]
+    : problems;
+}
+
+/** The findings of both runs of Knip for the folder `cwd` (the repository by default), one line each. */
+export const knipProblems = (cwd?: string): string[] => KNIP_MODES.flatMap(({ args }) => knipRunProblems(args, cwd));
+
 export const LINT_RUNS: LintRun[] = [
   {
     name: 'biome ci (the code: lint, import boundaries, format)',
     print: () => biome(['ci', '.'], { inherit: true }).status,
     problems: () => biomeProblems(),
   },
+  ...KNIP_MODES.map(
+    ({ name, args }): LintRun => ({
+      name,
+      print: () => {
+        const { status } = knip(args, { inherit: true });
+        if (status === 0) console.log('Knip found no problems.');
+        return status;
+      },
+      problems: () => knipRunProblems(args),
+    }),
+  ),
   redoclyRun(SOURCE),
   redoclyRun(BUNDLES[0]!),
   spectralRun('spectral lint (source and bundles)', spectralFiles),

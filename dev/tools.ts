@@ -1,6 +1,6 @@
 // Runs the command-line tools of installed packages on the current Node, without relying on PATH.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,9 +8,24 @@ import { root } from './paths.ts';
 
 const require = createRequire(path.join(root, 'package.json'));
 
+/** The absolute path of an installed package's package.json, also where its exports leave it out (knip). */
+function manifestOf(pkg: string): string {
+  try {
+    return require.resolve(`${pkg}/package.json`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
+    const found = require.resolve
+      .paths(pkg)
+      ?.map((dir) => path.join(dir, pkg, 'package.json'))
+      .find(existsSync);
+    if (!found) throw error;
+    return found;
+  }
+}
+
 /** The absolute path of a package's command-line entry point. */
 export function binPath(pkg: string, bin: string): string {
-  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifestPath = manifestOf(pkg);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
   const rel = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[bin];
   if (!rel) throw new Error(`${pkg} has no command "${bin}"`);

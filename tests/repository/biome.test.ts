@@ -25,44 +25,72 @@ describe('npm run lint (biome ci)', () => {
     expect(biomeProblems()).toEqual([]);
   });
 
-  it('passes on a planted file that keeps every rule', () => {
-    expect(
-      plant('src/client/planted.ts', "import { fine } from '../contract/planted.ts';\n\nexport const ok = fine;\n"),
-    ).toEqual([]);
+  it.each([
+    [
+      'a file of a package importing its own folders and other packages by name',
+      'packages/client/src/preflight/planted.ts',
+      "import { bundle } from 'shipping-api-v3-contract';\nimport { fine } from '../urls.ts';\n\nexport const ok = [bundle, fine];\n",
+    ],
+    [
+      'packages/contract/src/artifacts.ts reading generated/',
+      'packages/contract/src/artifacts.ts',
+      "import { ShipmentCreate } from '../generated/validators/index.js';\n\nexport const ok = ShipmentCreate;\n",
+    ],
+  ])('passes on %s', (_what, file, text) => {
+    expect(plant(file, text)).toEqual([]);
   });
 
   it.each([
-    ['src/ importing dev/', 'src/client/planted.ts', "import { root } from '../../dev/paths.ts';\n"],
-    ['src/ importing tests/', 'src/sandbox/planted.ts', "import { basic } from '../../tests/support/basic.ts';\n"],
-    ['src/ importing scripts/', 'src/cli/planted.ts', "import '../../scripts/build.ts';\n"],
+    ['a package importing dev/', 'packages/client/src/planted.ts', "import { root } from '../../../dev/paths.ts';\n"],
     [
-      'generated/ read outside src/contract/artifacts.ts',
-      'src/preflight/planted.ts',
-      "import { ShipmentCreate } from '../../generated/validators/index.js';\n",
+      'a package importing tests/',
+      'packages/sandbox/src/routes/planted.ts',
+      "import { basic } from '../../../../tests/support/basic.ts';\n",
+    ],
+    ['a package importing scripts/', 'packages/cli/src/planted.ts', "import '../../../scripts/build.ts';\n"],
+    [
+      "generated/ read outside packages/contract/src/artifacts.ts (the contract's copy)",
+      'packages/client/src/preflight/planted.ts',
+      "import { ShipmentCreate } from '../../../contract/generated/validators/index.js';\n",
     ],
     [
-      'src/contract/ importing src/client/',
-      'src/contract/planted.ts',
-      "import { ShippingApiError } from '../client/errors.ts';\n",
+      "generated/ read outside packages/contract/src/artifacts.ts (the repository's)",
+      'packages/contract/src/planted.ts',
+      "import { ShipmentCreate } from '../../../generated/validators/index.js';\n",
     ],
     [
-      'src/client/ importing src/sandbox/',
-      'src/client/planted.ts',
-      "import { createSandbox } from '../sandbox/index.ts';\n",
+      "the client reaching the sandbox's src/ by a relative path",
+      'packages/client/src/planted.ts',
+      "import { createSandbox } from '../../sandbox/src/index.ts';\n",
     ],
-    ['src/preflight/ importing src/cli/', 'src/preflight/planted.ts', "import { runCli } from '../cli/program.ts';\n"],
+    [
+      "the contract reaching the client's dist/ by a relative path",
+      'packages/contract/src/planted.ts',
+      "import { ShippingApiError } from '../../client/dist/errors.js';\n",
+    ],
+    [
+      'the command line reaching a package through packages/',
+      'packages/cli/src/commands/planted.ts',
+      "import { createSandbox } from '../../../../packages/sandbox/src/index.ts';\n",
+    ],
     ['dev/ importing tests/', 'dev/planted.ts', "import { basic } from '../tests/support/basic.ts';\n"],
+    ['scripts/ importing tests/', 'scripts/planted.ts', "import { basic } from '../tests/support/basic.ts';\n"],
     ['a temporary folder made outside dev/tools.ts', 'dev/planted.ts', "import { mkdtempSync } from 'node:fs';\n"],
+    [
+      'a temporary folder made in a package',
+      'packages/cli/src/planted.ts',
+      "import { mkdtemp } from 'node:fs/promises';\n",
+    ],
   ])('fails on %s', (_what, file, importLine) => {
     expect(plant(file, `${importLine}${FORMATTED}`).map((p) => p.split(':')[0])).toContain(
       'lint/style/noRestrictedImports',
     );
   });
 
-  it('fails on a function in src/ over 60 lines', () => {
+  it('fails on a function in a package over 60 lines', () => {
     const body = Array.from({ length: 61 }, (_, i) => `  total += ${i};`).join('\n');
     const problems = plant(
-      'src/client/planted.ts',
+      'packages/sandbox/src/planted.ts',
       `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`,
     );
     expect(problems.map((p) => p.split(':')[0])).toContain('lint/complexity/noExcessiveLinesPerFunction');

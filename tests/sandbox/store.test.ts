@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fileAt, poll, queueFault } from '../../packages/sandbox/src/lifecycle.ts';
 import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../packages/sandbox/src/state.ts';
-import { MemoryStore, RedisStore, type SandboxStore } from '../../packages/sandbox/src/store/index.ts';
+import type { SandboxStore } from '../../packages/sandbox/src/store/index.ts';
+import { MemoryStore } from '../../packages/sandbox/src/store/memory.ts';
+import { RedisStore } from '../../packages/sandbox/src/store/redis.ts';
 import { redisServerPath, startRedis } from '../support/redis.ts';
 
 const HASH = 'h';

@@ -72,7 +72,7 @@ export function typecheck(dir: string): string {
 }
 
 /** One call the driver made: the operation and the HTTP status it got, or the error it threw. */
-export interface Call {
+interface Call {
   operation: string;
   status?: number;
   body?: unknown;
@@ -83,7 +83,7 @@ export interface Call {
  * Runs the `run(baseUrl, user, key, partnerId)` export of dist/<file>.js of dir in a process of its
  * own; it resolves to the calls the generated client made.
  */
-export async function drive(dir: string, file: string, baseUrl: string): Promise<Call[]> {
+async function drive(dir: string, file: string, baseUrl: string): Promise<Call[]> {
   const runner = path.join(dir, 'run.mjs');
   writeFileSync(
     runner,
@@ -101,7 +101,7 @@ export async function drive(dir: string, file: string, baseUrl: string): Promise
 }
 
 /** The request bodies of the four creations: the contract's examples. */
-export function bodies(): Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', unknown> {
+function bodies(): Record<'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft', unknown> {
   const examples = (
     parse(readFileSync(BUNDLE, 'utf8')) as { components: { examples: Record<string, { value: unknown }> } }
   ).components.examples;
@@ -151,7 +151,7 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** The checks every client cell makes of the calls its driver made. */
-export const EXPECTED_OPERATIONS = [
+const EXPECTED_OPERATIONS = [
   'requestCarrierSetup',
   'createShipment',
   'createSalesOrder',
@@ -168,7 +168,7 @@ export function generatedSource(dir: string, files: string[]): string {
  * What a working client did against the sandbox: polled the lifecycle to COMPLETED, made the four
  * creations (2xx), and the sandbox attributed each to the Partner ID of the header.
  */
-export async function expectWorkingClient(
+async function expectWorkingClient(
   calls: Call[],
   target: Sandbox,
   expect: typeof import('vitest').expect,

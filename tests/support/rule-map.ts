@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
 
-export const ruleMapPath = path.join(root, 'openapi/rules.yaml');
+const ruleMapPath = path.join(root, 'openapi/rules.yaml');
 export const contractDir = path.join(root, 'openapi');
 
 export interface RuleEntry {
@@ -18,7 +18,7 @@ export interface RuleEntry {
 }
 
 /** An id: the section, then one or more dot-separated names (`2.2.Carrier.code`, `5.1.3`). */
-export const ID = /^\d+(?:\.\d+)*(?:\.[A-Za-z0-9_-]+)+$/;
+const ID = /^\d+(?:\.\d+)*(?:\.[A-Za-z0-9_-]+)+$/;
 
 /**
  * The ids a test source carries in its titles. A title starts with its ids in brackets, each
@@ -65,10 +65,7 @@ function load(file: string): unknown {
 }
 
 /** The node at `<file>#<pointer>`, the file taken under `dir` (the contract's folder by default). */
-export function resolveAt(
-  at: string,
-  dir = contractDir,
-): { found: true; node: unknown } | { found: false; why: string } {
+function resolveAt(at: string, dir = contractDir): { found: true; node: unknown } | { found: false; why: string } {
   const { file, pointer } = splitAt(at);
   const full = path.join(dir, file);
   if (!file || !existsSync(full)) return { found: false, why: `no file ${file || '(none)'}` };
@@ -84,7 +81,7 @@ export function loadRuleMap(file = ruleMapPath): unknown {
 }
 
 /** Every *.test.ts under `dir`, as paths relative to `base`. */
-export function testFilesUnder(dir: string, base = root): string[] {
+function testFilesUnder(dir: string, base = root): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .filter((name) => /\.test\.ts$/.test(name))
     .map((name) => path.relative(base, path.join(dir, name)).split(path.sep).join('/'))

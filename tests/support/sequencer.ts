@@ -3,7 +3,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that take longest, longest first (npm test's per-file durations). */
-export const LONGEST = [
+const LONGEST = [
   'tests/sandbox/load.test.ts',
   'tests/workflows/workflows.test.ts',
   'tests/repository/build-check.test.ts',

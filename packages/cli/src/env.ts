@@ -13,7 +13,7 @@ export interface Connection {
   credentialOrigins?: string[];
 }
 
-export const ENV_NAMES = [
+const ENV_NAMES = [
   'SHIPPING_BASE_URL',
   'SHIPPING_USER',
   'SHIPPING_API_KEY',

@@ -54,7 +54,7 @@ function typed(stdin: Input & { setRawMode(raw: boolean): unknown }, stderr: Out
 }
 
 /** What is wrong with a key, if anything (a phrase, no full stop). */
-export function keyProblem(key: string): string | undefined {
+function keyProblem(key: string): string | undefined {
   if (key === '') return 'The API key is empty: an API user needs a key of at least one character';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
   if (/[\u0000-\u001f\u007f]/.test(key))

@@ -1,7 +1,7 @@
 // The Node.js the command line needs, checked before anything that needs it is loaded.
 
 /** The oldest Node.js the package runs on (package.json engines). */
-export const NEEDED = { major: 22, minor: 12 };
+const NEEDED = { major: 22, minor: 12 };
 
 /** Why `version` (process.versions.node) cannot run the command line, or undefined when it can. */
 export function unsupportedNode(version: string): string | undefined {

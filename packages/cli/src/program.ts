@@ -29,7 +29,7 @@ Exit codes:
 /** Ends a command with its exit code; every command, nested ones too, ends through runCli. */
 type Done = (code: number) => void;
 
-export function createProgram(io: Io, done: Done): Command {
+function createProgram(io: Io, done: Done): Command {
   const paint = painter(io.stderr, io.env);
   const program = new Command('shipping-api')
     .description(

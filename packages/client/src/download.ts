@@ -10,7 +10,7 @@ import { type Pacer, THROTTLING_STATUSES } from './pacing.ts';
 const operation = 'downloadCarrierSetupFile';
 
 /** Answers of a file server that no longer serves the address: it has expired or been withdrawn. */
-export const EXPIRED_STATUSES: ReadonlySet<number> = new Set([403, 404, 410]);
+const EXPIRED_STATUSES: ReadonlySet<number> = new Set([403, 404, 410]);
 
 export interface DownloadProgress {
   receivedBytes: number;
@@ -97,6 +97,7 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 /**
  * UTF-8 bytes as text, without a byte order mark (no part of the JSON text, RFC 8259 8.1), as
  * Response#text() makes it. Throws INVALID_FILE at the first byte that is not UTF-8.
+ * @internal exported for its test (tests/client/utf8.test.ts)
  */
 export function fileText(bytes: Uint8Array): string {
   try {
@@ -119,6 +120,7 @@ const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16)
  * The offset of the first byte that does not start or continue a well-formed UTF-8 character, or
  * the length when there is none. A lenient decoder puts U+FFFD where such bytes start (Encoding
  * Standard, UTF-8 decoder); a U+FFFD that the bytes spell out (ef bf bd) is text, not an error.
+ * @internal exported for its test (tests/client/utf8.test.ts)
  */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -293,7 +295,10 @@ export async function download(url: string, options: DownloadOptions): Promise<D
 }
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-/** The most redirects followed in a row for one request of the file. */
+/**
+ * The most redirects followed in a row for one request of the file.
+ * @internal exported for its test (tests/client/carrier-setup.test.ts)
+ */
 export const MAX_REDIRECTS = 5;
 
 /**

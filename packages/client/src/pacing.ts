@@ -6,10 +6,10 @@ import type { Clock } from './clock.ts';
 export const THROTTLING_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** The longest wait that growth alone reaches; Retry-After may ask for more and is honoured. */
-export const MAX_BACKOFF_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** Retry-After (RFC 9110, section 10.2.3) in milliseconds: delay-seconds or an HTTP-date. */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
+function retryAfterMs(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

@@ -9,8 +9,8 @@ import type { KeyHasher } from './accounts/key-hash.ts';
 import { LiveAccounts } from './accounts/live.ts';
 import { SandboxProblem } from './problems.ts';
 
-export const REALM = 'sandbox';
-export const CHALLENGE = `Basic realm="${REALM}"`;
+const REALM = 'sandbox';
+const CHALLENGE = `Basic realm="${REALM}"`;
 
 declare module 'fastify' {
   interface FastifyRequest {

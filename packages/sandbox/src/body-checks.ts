@@ -42,7 +42,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 }
 
 /** One Ajv problem as a pointer and a sentence. */
-export function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
+function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
   const { pointer, message } = problemLocation(problem);
   return {
     pointer,

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SetupFile } from './options.ts';
 import { describeValue, sendProblem } from './problems.ts';
 
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /** Whether the digits `a` stand for a smaller number than the digits `b`, however many there are. */
 function lessDigits(a: string, b: string): boolean {
@@ -21,7 +21,7 @@ function lessDigits(a: string, b: string): boolean {
  * first, or several ranges, which the sandbox does not combine). Positions are compared as written,
  * so that one of 2^53 or more, which a double rounds, still counts as at or beyond the end.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange {
+function parseRange(header: string | undefined, size: number): ByteRange {
   if (header === undefined) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;

@@ -87,7 +87,7 @@ function refuseNumbers(found: ProblemItem[]): never {
 }
 
 /** A JSON body as a value, or a SandboxProblem that says what is wrong with it, and where. */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   if (text.length === 0) {
     throw new SandboxProblem(400, 'The body is empty: send a JSON document.', [{ pointer: '', message: 'is empty' }]);
   }

@@ -9,8 +9,6 @@ import { firstProblem } from 'shipping-api-v3-contract';
 import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
 import { checkSetting, SandboxOptionsError, settingOf } from './settings.ts';
 
-export { SandboxOptionsError };
-
 export interface SandboxOptions {
   /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
   generationMs?: number;
@@ -65,14 +63,17 @@ export interface ResolvedOptions {
   accounts: Accounts | undefined;
 }
 
-export function setupFileOf(bytes: Buffer): SetupFile {
+function setupFileOf(bytes: Buffer): SetupFile {
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
   return { bytes, hash, etag: `"${hash}"` };
 }
 
 let exampleFile: SetupFile | undefined;
 
-/** The contract's example carrier setup file, as served when no setupFile is given. */
+/**
+ * The contract's example carrier setup file, as served when no setupFile is given.
+ * @internal exported for the tests, which compare what is served with its bytes
+ */
 export function exampleSetupFile(): SetupFile {
   exampleFile ??= setupFileOf(
     Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`),
@@ -81,7 +82,7 @@ export function exampleSetupFile(): SetupFile {
 }
 
 /** Reads and checks a setup file; the error names the file and the JSON pointer of the first problem. */
-export function loadSetupFile(file: string): SetupFile {
+function loadSetupFile(file: string): SetupFile {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -139,7 +140,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
 }
 
 /** The store a --store value names; the error says what is accepted. */
-export function parseStore(spec: unknown): URL | 'memory' {
+function parseStore(spec: unknown): URL | 'memory' {
   if (spec === 'memory') return spec;
   if (typeof spec !== 'string')
     throw new SandboxOptionsError(`store must be "memory" or redis://host:port[/db] (got ${typeof spec}).`, {

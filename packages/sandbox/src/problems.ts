@@ -10,7 +10,7 @@ export interface ProblemItem {
   message: string;
 }
 
-export interface Problem {
+interface Problem {
   type: 'about:blank';
   title: string;
   status: number;
@@ -34,9 +34,9 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export const PROBLEM_TYPE = 'application/problem+json';
+const PROBLEM_TYPE = 'application/problem+json';
 
-export function problem(status: number, detail: string, errors?: ProblemItem[]): Problem {
+function problem(status: number, detail: string, errors?: ProblemItem[]): Problem {
   return {
     type: 'about:blank',
     title: TITLES[status] ?? (status < 500 ? 'Client Error' : 'Error'),

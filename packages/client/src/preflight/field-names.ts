@@ -3,7 +3,7 @@
 // as specified, as a dotted path (receiver.email) or with `_` for `.` (receiver_email).
 
 /** The fields of the shipment body as the specification lists them (section 2.3), as paths. */
-export const SHIPMENT_FIELD_PATHS: readonly string[] = [
+const SHIPMENT_FIELD_PATHS: readonly string[] = [
   'own_agreement',
   'product_code',
   'service_codes',

@@ -4,11 +4,11 @@
 import { ShippingApiError } from '../errors.ts';
 import { type CarrierSetupFile, validateCarrierSetupFile } from '../validate.ts';
 
-export type Carrier = CarrierSetupFile[number];
-export type Product = Carrier['products'][number];
-export type CountryCombination = Product['country_combinations'][number];
-export type AvailableService = CountryCombination['available_services'][number];
-export type RequiredService = CountryCombination['required_services'][number];
+type Carrier = CarrierSetupFile[number];
+type Product = Carrier['products'][number];
+type CountryCombination = Product['country_combinations'][number];
+type AvailableService = CountryCombination['available_services'][number];
+type RequiredService = CountryCombination['required_services'][number];
 
 /** A product with where it lives in the file. */
 export interface IndexedProduct {
@@ -148,7 +148,7 @@ function servicesOf(combination: CountryCombination, pointer: string): Combinati
 }
 
 /** Whether a value is an index made by carrierSetupIndex. */
-export function isCarrierSetupIndex(value: unknown): value is CarrierSetupIndex {
+function isCarrierSetupIndex(value: unknown): value is CarrierSetupIndex {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[INDEX] === true;
 }
 

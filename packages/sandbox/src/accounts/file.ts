@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { type KeyHash, parseKeyHash } from './key-hash.ts';
 
-export const ACCOUNTS_VERSION = 1;
+const ACCOUNTS_VERSION = 1;
 
-export interface Account {
+interface Account {
   /** The key's hash as the file writes it. */
   key: string;
   hash: KeyHash;
@@ -90,7 +90,7 @@ function accountsOf(data: unknown): Map<string, Account> {
 }
 
 /** The accounts of a file's text; `file` names it in the errors. */
-export function parseAccounts(file: string, text: string): Accounts {
+function parseAccounts(file: string, text: string): Accounts {
   let data: unknown;
   try {
     data = JSON.parse(text);

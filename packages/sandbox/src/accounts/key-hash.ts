@@ -14,7 +14,7 @@ export interface KeyHash extends ScryptCost {
 }
 
 /** The cost of a new hash: 32 MiB and about 0.1 s of one core, paid once per credential thanks to the cache. */
-export const SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
+const SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 /** scrypt needs about 128·N·r bytes; a hash that would need more is refused when the file is read. */
@@ -30,7 +30,7 @@ export const scryptHasher: KeyHasher = (key, salt, { N, r, p }, length) =>
     );
   });
 
-export function formatKeyHash({ N, r, p, salt, hash }: KeyHash): string {
+function formatKeyHash({ N, r, p, salt, hash }: KeyHash): string {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 

@@ -8,7 +8,7 @@ import type { KeyHasher } from './key-hash.ts';
 import { Verifier } from './verifier.ts';
 
 /** How often the file's status is looked at: a change takes effect within this and one reading. */
-export const WATCH_INTERVAL_MS = 250;
+const WATCH_INTERVAL_MS = 250;
 
 export type Log = (line: string) => void;
 

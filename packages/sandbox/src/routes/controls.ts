@@ -16,7 +16,7 @@ const FIELDS: Record<Fault['fault'], Record<string, { min: number; required?: bo
 const MAX_COUNT = 1_000_000;
 
 /** A fault as asked for in the body of POST /_sandbox/faults, checked field by field. */
-export function parseFault(body: unknown): Fault {
+function parseFault(body: unknown): Fault {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new SandboxProblem(
       422,

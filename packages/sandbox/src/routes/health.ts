@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeValue, sendProblem } from '../problems.ts';
 
 /** A ping that has not settled by then counts as unreachable, so that the answer comes within 2 s. */
-export const READY_TIMEOUT_MS = 1500;
+const READY_TIMEOUT_MS = 1500;
 
 export interface HealthChecks {
   /** Resolves when the store answers; rejects when it cannot be reached. */

@@ -4,9 +4,7 @@ import { MemoryStore } from './memory.ts';
 import { RedisStore } from './redis.ts';
 import type { SandboxStore } from './types.ts';
 
-export { MemoryStore } from './memory.ts';
-export { RedisStore } from './redis.ts';
-export { type SandboxStore, type Snapshot, StoreUnavailable } from './types.ts';
+export { type SandboxStore, StoreUnavailable } from './types.ts';
 
 export function openStore(spec: URL | 'memory', onError?: (error: Error) => void): SandboxStore {
   return spec === 'memory' ? new MemoryStore() : new RedisStore(spec, onError);

@@ -10,6 +10,16 @@ interface MemoryAccount {
   attributions: Attribution[];
 }
 
+/**
+ * An account's attributions after a creation: the newest MAX_ATTRIBUTIONS once they are half as
+ * many again, else the same list. Trimmed in steps, so that a long run does not copy the list on
+ * every creation.
+ * @internal exported for its test (tests/sandbox/creations.test.ts)
+ */
+export function trimAttributions(list: Attribution[]): Attribution[] {
+  return list.length > MAX_ATTRIBUTIONS * 1.5 ? list.slice(-MAX_ATTRIBUTIONS) : list;
+}
+
 export class MemoryStore implements SandboxStore {
   readonly description = 'memory';
   readonly #accounts = new Map<string, MemoryAccount>();
@@ -44,9 +54,7 @@ export class MemoryStore implements SandboxStore {
     account.counters[kind] = number;
     const id = `${kind}-${number}`;
     account.attributions.push({ id, ...attribution });
-    // Trimmed in steps, so that a long run does not copy the list on every creation.
-    if (account.attributions.length > MAX_ATTRIBUTIONS * 1.5)
-      account.attributions = account.attributions.slice(-MAX_ATTRIBUTIONS);
+    account.attributions = trimAttributions(account.attributions);
     return Promise.resolve(id);
   }
 
@@ -54,11 +62,6 @@ export class MemoryStore implements SandboxStore {
     const list = this.#accounts.get(user)?.attributions ?? [];
     // A copy: the caller's list does not change with later creations.
     return Promise.resolve(list.slice(-MAX_ATTRIBUTIONS));
-  }
-
-  /** How many attributions the account holds, trimmed or not: for the test of the bound. */
-  held(user: string): number {
-    return this.#accounts.get(user)?.attributions.length ?? 0;
   }
 
   reset(user: string): Promise<void> {

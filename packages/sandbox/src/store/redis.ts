@@ -9,7 +9,7 @@ import { type AccountState, type Attribution, type Decision, type Kind, MAX_ATTR
 import { type SandboxStore, type Snapshot, StoreUnavailable } from './types.ts';
 
 /** An account untouched this long is forgotten (its keys' TTL). */
-export const ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const COMMAND_TIMEOUT_MS = 2000;
 /** Compare-and-set attempts before the request is answered 503: only under a storm of changes to one account. */
 const MAX_ATTEMPTS = 64;
@@ -46,7 +46,7 @@ type ScriptedRedis = Redis & {
 };
 
 /** The address without credentials, for messages and logs. */
-export function describeRedisUrl(url: URL): string {
+function describeRedisUrl(url: URL): string {
   return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname === '/' ? '' : url.pathname}`;
 }
 

@@ -1,10 +1,10 @@
 // The rules of the pre-flight check, one module each, in the order the check runs them. Each takes
 // what it reads and returns its problems and unchecked items.
 export { checkSchema } from './schema.ts';
-export { checkProduct, type ProductFindings, type ProductOfCode } from './product.ts';
-export { checkRoute, type Route, type RouteFindings } from './route.ts';
+export { checkProduct } from './product.ts';
+export { checkRoute } from './route.ts';
 export { checkAgreement } from './agreement.ts';
 export { checkCustoms } from './customs.ts';
-export { checkServices, type ServiceFindings } from './services.ts';
+export { checkServices } from './services.ts';
 export { checkRequiredFields } from './required-fields.ts';
-export { checkParcelFields, PARCEL_FIELDS } from './parcel-fields.ts';
+export { checkParcelFields } from './parcel-fields.ts';

@@ -6,7 +6,7 @@ import { type Body, given, isObject } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
 
 /** A parcel's fields, as the specification lists them. */
-export const PARCEL_FIELDS: ReadonlySet<string> = new Set(['quantity', 'weight', 'length', 'width', 'height']);
+const PARCEL_FIELDS: ReadonlySet<string> = new Set(['quantity', 'weight', 'length', 'width', 'height']);
 
 export function checkParcelFields(body: Body, found: IndexedCombination): Findings {
   const names = found.combination.required_parcel_fields;
