@@ -110,3 +110,37 @@ describe('the Node.js version', () => {
     expect(spawnSync(NODE, [MAIN, '--version'], { encoding: 'utf8' }).status).toBe(0);
   });
 });
+
+describe('what a command loads', () => {
+  // Every module Node resolves while the command runs, recorded by a resolve hook.
+  const HOOK = `data:text/javascript,${encodeURIComponent(`
+    import { registerHooks } from 'node:module';
+    const seen = [];
+    registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); seen.push(found.url); return found; } });
+    process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(seen)));
+  `)}`;
+  const loaded = (args: string[]) => {
+    const result = spawnSync(NODE, ['--import', HOOK, MAIN, ...args], { cwd: root, encoding: 'utf8' });
+    const [, list] = result.stderr.split('\nLOADED ');
+    return JSON.parse(list!) as string[];
+  };
+  const SERVER =
+    /\/node_modules\/(fastify|ioredis|pino|prom-client|@fastify\/[^/]+)\/|\/packages\/sandbox\/src\/(index|app)\.ts$/;
+
+  it.each([['--version'], ['--help'], ['sandbox', '--help'], ['setup', 'validate', '--help']])(
+    'shipping-api %s loads no server, no client and no spinner',
+    (...args) => {
+      const urls = loaded(args);
+      expect(urls.some((url) => url.includes('/commander/'))).toBe(true);
+      expect(urls.filter((url) => SERVER.test(url) || /\/packages\/client\/|\/node_modules\/ora\//.test(url))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('shipping-api setup validate loads the client, and still no server', () => {
+    const urls = loaded(['setup', 'validate', path.join(root, 'tests/sandbox/fixtures/setup-file.json')]);
+    expect(urls.some((url) => url.includes('/packages/client/src/'))).toBe(true);
+    expect(urls.filter((url) => SERVER.test(url))).toEqual([]);
+  });
+});
