@@ -13,13 +13,13 @@ import {
 import {
   closeAll,
   cutAfter,
-  freePort,
   json,
   type ReceivedRequest,
   serveFile,
   startServer,
   type TestServer,
 } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { MAX_REDIRECTS } from '../../packages/client/src/download.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 

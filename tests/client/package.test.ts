@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPrism, startMock } from '../../dev/prism.ts';
 import { runBin } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const work = tempDirForTests('shipping-package-');

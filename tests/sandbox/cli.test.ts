@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/sandbox.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
