@@ -6,7 +6,8 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxOptionsError, startSandbox } from 'shipping-api-v3-sandbox';
-import { isLoopback } from 'shipping-api-v3-client';
+import { createShippingClient, isLoopback } from 'shipping-api-v3-client';
+import { checkHost } from '../../packages/sandbox/src/options.ts';
 import { countingHasher, writeAccounts } from '../support/accounts.ts';
 import { until } from '../support/until.ts';
 import { basic } from '../support/basic.ts';
@@ -203,5 +204,36 @@ describe('where the sandbox listens', () => {
     ['localhost.example.com', false],
   ])('%s is loopback: %s', (host, loopback) => {
     expect(isLoopback(host)).toBe(loopback);
+  });
+
+  // One loopback test for both: the client calls a host over plain HTTP where the sandbox listens
+  // on it without accounts, and nowhere else.
+  it.each([
+    ['http://[::ffff:127.0.0.1]', '::ffff:127.0.0.1', true],
+    ['http://[::ffff:7f00:1]', '[::ffff:7f00:1]', true],
+    ['http://127.1.2.3', '127.1.2.3', true],
+    ['http://localhost', 'localhost', true],
+    ['http://[::1]', '::1', true],
+    ['http://10.0.0.1', '10.0.0.1', false],
+    ['http://example.com', 'example.com', false],
+    ['http://[::ffff:10.0.0.1]', '::ffff:10.0.0.1', false],
+    ['http://0.0.0.0', '0.0.0.0', false],
+    ['http://localhost.example.com', 'localhost.example.com', false],
+  ])('the client calls %s over HTTP, and the sandbox listens on %s without accounts: %s', (url, host, loopback) => {
+    const answer = (check: () => unknown, option: string) => {
+      try {
+        check();
+        return true;
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option });
+        return false;
+      }
+    };
+    const client = answer(
+      () => createShippingClient({ baseUrl: `${url}:4010/api/public/v3`, username: 'u', apiKey: 'k' }),
+      'baseUrl',
+    );
+    const sandbox = answer(() => checkHost(host, undefined), 'host');
+    expect({ client, sandbox }).toEqual({ client: loopback, sandbox: loopback });
   });
 });
