@@ -270,6 +270,30 @@ describe('check', () => {
   });
 });
 
+describe('the error a command ends with', () => {
+  it('is a ShippingError whose code is the name of its exit code unless told, with the flag or variable at fault', async () => {
+    const { CliError, EXIT } = await import('../../packages/cli/src/io.ts');
+    const { ShippingError } = await import('shipping-api-v3-contract/errors');
+    const plain = new CliError('bad', EXIT.BAD_INPUT);
+    expect(plain).toBeInstanceOf(ShippingError);
+    expect(plain).toMatchObject({ name: 'CliError', code: 'BAD_INPUT', exitCode: 2, option: undefined });
+    expect(new CliError('x', EXIT.REMOTE_FAILED, { code: 'TIMEOUT', option: '--timeout' })).toMatchObject({
+      code: 'TIMEOUT',
+      exitCode: 3,
+      option: '--timeout',
+    });
+    const port = new ShippingError('Port 4010 is in use.', { code: 'PORT_IN_USE', option: '--port', variable: 'PORT' });
+    expect(CliError.from(port, EXIT.BAD_INPUT)).toMatchObject({
+      message: 'Port 4010 is in use.',
+      code: 'PORT_IN_USE',
+      option: '--port',
+      variable: 'PORT',
+      exitCode: 2,
+      cause: port,
+    });
+  });
+});
+
 describe('tables', () => {
   it('line up columns of wide and combining characters', async () => {
     const { table } = await import('../../packages/cli/src/table.ts');

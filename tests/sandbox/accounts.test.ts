@@ -2,11 +2,13 @@
 // unknown API user get the same 401; an account's file is no other's; the file is read again while
 // the sandbox runs; a checked credential is kept, so that scrypt runs once per credential; the
 // watcher of the file ends with the sandbox; where the sandbox may listen without accounts.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxOptionsError, startSandbox } from 'shipping-api-v3-sandbox';
 import { createShippingClient, isLoopback } from 'shipping-api-v3-client';
+import { ShippingError } from 'shipping-api-v3-contract/errors';
+import { AccountsFileError, readAccounts } from 'shipping-api-v3-sandbox/accounts';
 import { checkHost } from '../../packages/sandbox/src/options.ts';
 import { countingHasher, writeAccounts } from '../support/accounts.ts';
 import { until } from '../support/until.ts';
@@ -164,6 +166,32 @@ describe('a sandbox with an accounts file', () => {
     expect(() =>
       startSandbox({ accounts: path.join(dir, 'cheap.json'), port: 0 }).then((s) => s.close()),
     ).not.toThrow();
+  });
+
+  it('reads a file into an AccountsFileError, a ShippingError with a code and the JSON pointer of the problem', () => {
+    const thrown = (text: string | undefined) => {
+      const at = path.join(dir, 'read.json');
+      if (text === undefined) rmSync(at, { force: true });
+      else writeFileSync(at, text);
+      try {
+        readAccounts(at);
+      } catch (error) {
+        expect(error).toBeInstanceOf(AccountsFileError);
+        expect(error).toBeInstanceOf(ShippingError);
+        return error as AccountsFileError;
+      }
+      throw new Error('read');
+    };
+    expect(thrown(undefined)).toMatchObject({ name: 'AccountsFileError', code: 'NO_FILE', pointer: undefined });
+    expect(thrown('{')).toMatchObject({ code: 'NOT_JSON' });
+    expect(thrown('{"version":1,"accounts":{"x/y":{}}}')).toMatchObject({
+      code: 'INVALID_FILE',
+      pointer: '/accounts/x~1y/key',
+    });
+    // The sandbox's refusal keeps it as its cause.
+    expect(() => createSandbox({ accounts: path.join(dir, 'read.json') })).toThrow(
+      expect.objectContaining({ option: 'accounts', cause: expect.any(AccountsFileError) }),
+    );
   });
 });
 
