@@ -267,6 +267,16 @@ describe('check', () => {
       exitCode: 2,
       code: 'BAD_INPUT',
     });
+    // The code of the refusal, and the flag at fault.
+    expect(JSON.parse((await cli(['check', 'ship.json', '--setup', 'broken.json', '--json'])).stdout)).toMatchObject({
+      exitCode: 2,
+      code: 'INVALID_FILE',
+    });
+    expect(JSON.parse((await cli(['setup', 'routes', '--from', 'Denmark', '--json'])).stdout)).toMatchObject({
+      exitCode: 2,
+      code: 'BAD_INPUT',
+      option: '--from',
+    });
   });
 });
 
