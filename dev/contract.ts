@@ -7,6 +7,7 @@
 // read from the exchange itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pointerGet } from 'shipping-api-v3-contract';
 import { BUNDLE_JSON } from './paths.ts';
 import { routableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { redocly, withTempDir } from './tools.ts';
@@ -93,13 +94,8 @@ function valueAt(entry: HarEntry | undefined, target: string, pointer: string): 
         : undefined;
   if (!text) return undefined;
   try {
-    let value = JSON.parse(text);
-    for (const token of pointer.split('/').slice(1)) {
-      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
-      value = value[key];
-    }
-    return JSON.stringify(value);
+    const found = pointerGet(JSON.parse(text), pointer);
+    return found.found ? JSON.stringify(found.value) : undefined;
   } catch {
     return undefined;
   }

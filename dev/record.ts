@@ -15,11 +15,12 @@
 // the target. When recording stops, the placeholders and loopback addresses in the HAR are replaced
 // by `Basic [redacted]` and the target's own address.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { writeFileAtomically } from '../packages/cli/src/atomic-write.ts';
 import { freePort, PortInUseError } from './cli.ts';
 import { binPath } from './tools.ts';
 import { root } from './paths.ts';
@@ -211,7 +212,7 @@ export async function startRecorder({
       await close(restorer);
       secrets.clear();
       const entries = finishEntries(readProxyEntries(proxyHar), `http://${host}:${restorerPort}`, base);
-      writeHarAtomically(har, entries);
+      await writeHarAtomically(har, entries);
       cleanUp();
       return entries.length;
     })());
@@ -242,12 +243,10 @@ export function readProxyEntries(proxyHar: string): any[] {
   });
 }
 
-/** Writes the HAR 1.2 file whole: to a temporary file beside it, then renamed over it. */
-export function writeHarAtomically(file: string, entries: unknown[]): void {
+/** Writes the HAR 1.2 file whole (atomic-write.ts). */
+function writeHarAtomically(file: string, entries: unknown[]): Promise<void> {
   const har = { log: { version: '1.2', creator: { name: 'shipping-api-v3-contract record', version: '1' }, entries } };
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(har, null, 2)}\n`);
-  renameSync(temporary, file);
+  return writeFileAtomically(file, `${JSON.stringify(har, null, 2)}\n`);
 }
 
 /** Replaces placeholders by `[redacted]`, and the restorer's loopback address by the target's. */

@@ -2,7 +2,7 @@
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
-import { carrierSetupIndex } from 'shipping-api-v3-client';
+import { carrierSetupIndex, ShippingApiError } from 'shipping-api-v3-client';
 import { setupFile, shipment } from '../support/preflight.ts';
 
 const broken = setupFile() as any;
@@ -265,6 +265,41 @@ describe('check', () => {
     expect(JSON.parse(json.stdout)).toEqual({
       error: 'nothing.json: cannot read the shipment (no such file).',
       exitCode: 2,
+      code: 'BAD_INPUT',
+    });
+    // The code of the refusal, and the flag at fault.
+    expect(JSON.parse((await cli(['check', 'ship.json', '--setup', 'broken.json', '--json'])).stdout)).toMatchObject({
+      exitCode: 2,
+      code: 'INVALID_FILE',
+    });
+    expect(JSON.parse((await cli(['setup', 'routes', '--from', 'Denmark', '--json'])).stdout)).toMatchObject({
+      exitCode: 2,
+      code: 'BAD_INPUT',
+      option: '--from',
+    });
+  });
+});
+
+describe('the error a command ends with', () => {
+  it('is a ShippingError whose code is the name of its exit code unless told, with the flag or variable at fault', async () => {
+    const { CliError, EXIT } = await import('../../packages/cli/src/io.ts');
+    const { ShippingError } = await import('shipping-api-v3-contract/errors');
+    const plain = new CliError('bad', EXIT.BAD_INPUT);
+    expect(plain).toBeInstanceOf(ShippingError);
+    expect(plain).toMatchObject({ name: 'CliError', code: 'BAD_INPUT', exitCode: 2, option: undefined });
+    expect(new CliError('x', EXIT.REMOTE_FAILED, { code: 'TIMEOUT', option: '--timeout' })).toMatchObject({
+      code: 'TIMEOUT',
+      exitCode: 3,
+      option: '--timeout',
+    });
+    const port = new ShippingError('Port 4010 is in use.', { code: 'PORT_IN_USE', option: '--port', variable: 'PORT' });
+    expect(CliError.from(port, EXIT.BAD_INPUT)).toMatchObject({
+      message: 'Port 4010 is in use.',
+      code: 'PORT_IN_USE',
+      option: '--port',
+      variable: 'PORT',
+      exitCode: 2,
+      cause: port,
     });
   });
 });
@@ -342,6 +377,52 @@ describe('the connection, from the environment only', () => {
       stderr: expect.stringContaining('SHIPPING_USER: the value must not contain ":"'),
     });
     for (const result of [partner, http, user]) expect(result.stderr + result.stdout).not.toContain(secret);
+    // With --json, the failure names the variable in a field of its own.
+    const json = await cli(['setup', 'pull', '--out', 'pulled.json', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      exitCode: 2,
+      code: 'INVALID_OPTIONS',
+      variable: 'SHIPPING_BASE_URL',
+    });
+  });
+
+  // The variable comes from the option field of the client's error, never from its words: these
+  // messages are worded so that reading the text would name another variable, or none.
+  it.each([
+    ['baseUrl', 'SHIPPING_BASE_URL', 'username and apiKey are fine; the address must use HTTPS.'],
+    ['username', 'SHIPPING_USER', 'The API user may not hold a colon (RFC 7617).'],
+    ['apiKey', 'SHIPPING_API_KEY', 'baseUrl is fine, but the key is empty.'],
+    ['partnerId', 'SHIPPING_PARTNER_ID', 'apiKey is fine; the Partner ID is no finite number.'],
+    ['credentialOrigins', 'SHIPPING_CREDENTIAL_ORIGINS', 'The origins for the credentials must use HTTPS.'],
+  ])('names the variable of the option %s, whatever the message says', async (option, variable, message) => {
+    const { connectionProblem } = await import('../../packages/cli/src/commands/setup-pull.ts');
+    const refused = new ShippingApiError(message, {
+      code: 'INVALID_OPTIONS',
+      operation: 'createShippingClient',
+      option,
+    });
+    const problem = connectionProblem(refused);
+    expect(problem).toMatchObject({ exitCode: 2, code: 'INVALID_OPTIONS', variable });
+    expect(problem.message).toMatch(
+      new RegExp(`^(--credential-origin or )?${variable}: ${message.replace(/[.()]/g, '\\$&')}$`),
+    );
+    const others = ['SHIPPING_BASE_URL', 'SHIPPING_USER', 'SHIPPING_API_KEY', 'SHIPPING_PARTNER_ID'].filter(
+      (name) => name !== variable,
+    );
+    for (const other of others) expect(problem.message).not.toContain(other);
+  });
+
+  it('names the three connection variables for a refusal whose option is none of theirs', async () => {
+    const { connectionProblem } = await import('../../packages/cli/src/commands/setup-pull.ts');
+    const refused = new ShippingApiError('baseUrl: something else is wrong.', {
+      code: 'INVALID_OPTIONS',
+      operation: 'createShippingClient',
+      option: 'fetch',
+    });
+    expect(connectionProblem(refused).message).toBe(
+      'SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: baseUrl: something else is wrong.',
+    );
+    expect(connectionProblem(refused).variable).toBeUndefined();
   });
 
   it('gives up after a default --timeout, shown in --help', async () => {

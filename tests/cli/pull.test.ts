@@ -2,7 +2,8 @@
 // the exit codes of a remote failure and of Ctrl-C.
 import { EventEmitter } from 'node:events';
 import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
-import { closeAll, freePort, json, startServer } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
+import { closeAll, json, startServer } from '../support/servers.ts';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/program.ts';
@@ -223,7 +224,7 @@ describe('a file on another origin that asks for the credentials', () => {
     });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain(
-      `give --credential-origin ${fileHost.origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS)`,
+      `give --credential-origin ${fileHost.origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS) to send the credentials there.`,
     );
     const byFlag = await run(
       ['setup', 'pull', '--out', 'other.json', '--poll-interval', '0.1', '--credential-origin', fileHost.origin],

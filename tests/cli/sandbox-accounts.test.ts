@@ -8,7 +8,7 @@ import { startSandbox } from 'shipping-api-v3-sandbox';
 import { writeAccounts } from '../support/accounts.ts';
 import { basic } from '../support/basic.ts';
 import { folder, run, spawnCli } from '../support/cli.ts';
-import { hasTmux, tmuxServer, until } from '../support/tmux.ts';
+import { hasTmux, tmuxServer, untilShown } from '../support/tmux.ts';
 
 const files = folder({});
 afterAll(() => files.remove());
@@ -184,13 +184,13 @@ describe('add on a terminal', () => {
 
   it('asks for the key twice on stderr and shows none of it', async () => {
     const add = terminal.open('typed', ['sandbox-accounts', 'add', 'typed.json', 'partner-14']);
-    await until('the prompt', () => add.capture().includes('API key for "partner-14" (not shown):'));
+    await untilShown('the prompt', () => add.capture().includes('API key for "partner-14" (not shown):'));
     add.send('typed-key-14', true);
     add.send('Enter');
-    await until('the second prompt', () => add.capture().includes('The same API key again:'));
+    await untilShown('the second prompt', () => add.capture().includes('The same API key again:'));
     add.send('typed-key-14', true);
     add.send('Enter');
-    await until('the exit code', () => add.rc());
+    await untilShown('the exit code', () => add.rc());
     const screen = add.capture();
     expect(add.rc()).toBe('0');
     expect(screen).toContain('Added API user "partner-14" to typed.json (1 API user).');
@@ -200,21 +200,21 @@ describe('add on a terminal', () => {
 
   it('refuses two keys that differ, and ends with 130 on Ctrl-C, the file not made', async () => {
     const differ = terminal.open('differ', ['sandbox-accounts', 'add', 'differ.json', 'partner-15']);
-    await until('the prompt', () => differ.capture().includes('(not shown):'));
+    await untilShown('the prompt', () => differ.capture().includes('(not shown):'));
     differ.send('one-key', true);
     differ.send('Enter');
-    await until('the second prompt', () => differ.capture().includes('again:'));
+    await untilShown('the second prompt', () => differ.capture().includes('again:'));
     differ.send('another-key', true);
     differ.send('Enter');
-    await until('the exit code', () => differ.rc());
+    await untilShown('the exit code', () => differ.rc());
     expect(differ.rc()).toBe('2');
     expect(differ.capture()).toContain('shipping-api: The two keys typed differ; differ.json was not changed.');
 
     const interrupted = terminal.open('interrupted', ['sandbox-accounts', 'add', 'differ.json', 'partner-15']);
-    await until('the prompt', () => interrupted.capture().includes('(not shown):'));
+    await untilShown('the prompt', () => interrupted.capture().includes('(not shown):'));
     interrupted.send('half', true);
     interrupted.send('C-c');
-    await until('the exit code', () => interrupted.rc());
+    await untilShown('the exit code', () => interrupted.rc());
     expect(interrupted.rc()).toBe('130');
     expect(interrupted.capture()).toContain('Interrupted; differ.json was not changed.');
     expect(readdirSync(files.dir)).not.toContain('differ.json');

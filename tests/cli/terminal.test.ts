@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 import { folder } from '../support/cli.ts';
-import { hasTmux, tmuxServer, until } from '../support/tmux.ts';
+import { hasTmux, tmuxServer, untilShown } from '../support/tmux.ts';
 
 const files = folder({});
 const terminal = tmuxServer(files.dir);
@@ -46,7 +46,7 @@ describe('setup pull in a terminal', () => {
     );
     const seen = new Set<string>();
     let coloured = false;
-    await until('the pull to end', () => {
+    await untilShown('the pull to end', () => {
       const screen = pull.capture(true);
       coloured ||= /\u001b\[[0-9;]*m/.test(screen);
       const progress = screen.split('\n').filter((l) => l.includes('Carrier setup file') || l.includes('Downloading'));
@@ -73,7 +73,7 @@ describe('setup pull in a terminal', () => {
       NO_COLOR: '1',
     });
     let coloured = false;
-    await until('the pull to end', () => {
+    await untilShown('the pull to end', () => {
       coloured ||= /\u001b\[[0-9;]*m/.test(pull.capture(true));
       return pull.rc();
     });
@@ -88,9 +88,9 @@ describe('setup pull in a terminal', () => {
       ['setup', 'pull', '--out', 'polled.json', '--poll-interval', '0.5'],
       connection('ctrl-c-polling'),
     );
-    await until('polling', () => /IN_PROGRESS/.test(pull.capture()));
+    await untilShown('polling', () => /IN_PROGRESS/.test(pull.capture()));
     pull.send('C-c');
-    await until('the exit code', () => pull.rc());
+    await untilShown('the exit code', () => pull.rc());
     expect(pull.rc()).toBe('130');
     expect(pull.capture()).toContain('Interrupted; polled.json was not written');
     expect(readFileSync(path.join(files.dir, 'polled.json'), 'utf8')).toBe('the old file');
@@ -141,13 +141,13 @@ describe('setup pull in a terminal', () => {
         ['setup', 'pull', '--out', 'downloading.json'],
         connection('ctrl-c-download', `${origin()}/api/public/v3`),
       );
-      const first = await until('the download', () => pull.capture().match(/Downloading: [^\n]*/)?.[0]);
-      await until('the progress to move', () => {
+      const first = await untilShown('the download', () => pull.capture().match(/Downloading: [^\n]*/)?.[0]);
+      await untilShown('the progress to move', () => {
         const now = pull.capture().match(/Downloading: [^\n]*/)?.[0];
         return now !== undefined && now !== first;
       });
       pull.send('C-c');
-      await until('the exit code', () => pull.rc());
+      await untilShown('the exit code', () => pull.rc());
       expect(pull.rc()).toBe('130');
       expect(existsSync(path.join(files.dir, 'downloading.json'))).toBe(false);
       expect(readdirSync(files.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);

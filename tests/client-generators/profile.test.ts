@@ -3,6 +3,7 @@
 // cannot read.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pointerSegment } from 'shipping-api-v3-contract';
 import { parse } from 'yaml';
 import { BUNDLE, PROFILE } from '../support/client-generators.ts';
 
@@ -23,8 +24,7 @@ const operations = (doc: any) =>
 function* nodes(node: unknown, pointer = ''): Generator<[string, unknown]> {
   yield [pointer, node];
   if (node && typeof node === 'object')
-    for (const [key, child] of Object.entries(node))
-      yield* nodes(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    for (const [key, child] of Object.entries(node)) yield* nodes(child, `${pointer}/${pointerSegment(key)}`);
 }
 
 describe('generated/openapi.generators.yaml', () => {

@@ -13,13 +13,13 @@ import {
 import {
   closeAll,
   cutAfter,
-  freePort,
   json,
   type ReceivedRequest,
   serveFile,
   startServer,
   type TestServer,
 } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { MAX_REDIRECTS } from '../../packages/client/src/download.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 
@@ -220,7 +220,13 @@ describe('fetchCarrierSetup', () => {
     }
     // The same file host, not named: no credentials, and no redirect followed to it.
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
-    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 302, operation: 'downloadCarrierSetupFile' });
+    expect(error).toMatchObject({
+      code: 'HTTP_ERROR',
+      status: 302,
+      operation: 'downloadCarrierSetupFile',
+      option: 'credentialOrigins',
+      origin: files.origin,
+    });
     expect(error.message).toContain(`to ${files.origin}, which is not named in the credentialOrigins option`);
     expect(files.received).toHaveLength(3);
     expect(other.received).toHaveLength(0);
@@ -240,6 +246,7 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toContain(
       `The file server ${files.origin} redirected the download (301) to ${other.origin}, which is not named`,
     );
+    expect(error).toMatchObject({ option: 'credentialOrigins', origin: other.origin });
     expect(files.received[0]?.headers.authorization).toMatch(/^Basic /);
     expect(other.received).toHaveLength(0);
   });
@@ -258,6 +265,7 @@ describe('fetchCarrierSetup', () => {
     );
     const error = await failure(fetchCarrierSetup(client(looping), { pollIntervalMs: 5 }));
     expect(error.message).toContain(`more than ${MAX_REDIRECTS} times in a row`);
+    expect(error).toMatchObject({ option: undefined, origin: undefined });
     expect(filePaths(looping)).toHaveLength(MAX_REDIRECTS + 1);
   });
 
@@ -267,7 +275,13 @@ describe('fetchCarrierSetup', () => {
     );
     const api = await startApi(() => [completed(`${files.origin}${FILE_PATH}`)]);
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
-    expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
+    expect(error).toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      operation: 'downloadCarrierSetupFile',
+      option: 'credentialOrigins',
+      origin: files.origin,
+    });
     expect(error.message).toContain(
       `The file server ${files.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${files.origin}" in the credentialOrigins option`,
     );
@@ -584,6 +598,8 @@ describe('fetchCarrierSetup', () => {
     );
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 5 }));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, operation: 'downloadCarrierSetupFile' });
+    // The credentials were sent: no origin is missing from credentialOrigins.
+    expect(error).toMatchObject({ option: undefined, origin: undefined });
     expect(filePaths(api)).toHaveLength(1);
   });
 

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ShippingError } from 'shipping-api-v3-contract/errors';
 import {
+  checkShipment,
   createShippingClient,
   fetchCarrierSetup,
   PARTNER_ID_BODY_WARNING,
@@ -64,7 +66,7 @@ describe('createShippingClient', () => {
     'refuses partnerId %s, naming the field',
     (partnerId) => {
       const error = construct({ partnerId });
-      expect(error.code).toBe('INVALID_OPTIONS');
+      expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option: 'partnerId', operation: 'createShippingClient' });
       expect(error.message).toMatch(/^partnerId must be a finite number/);
     },
   );
@@ -85,7 +87,7 @@ describe('createShippingClient', () => {
     'refuses the non-HTTPS baseUrl %s',
     (baseUrl) => {
       const error = construct({ baseUrl });
-      expect(error.code).toBe('INVALID_OPTIONS');
+      expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option: 'baseUrl' });
       expect(error.message).toMatch(/^baseUrl must use HTTPS/);
     },
   );
@@ -101,12 +103,16 @@ describe('createShippingClient', () => {
 
   it.each([
     [{ baseUrl: 'not a url' }, /^baseUrl is not an absolute URL/],
+    [{ baseUrl: 42 }, /^baseUrl must be a string/],
+    [{ baseUrl: 'https://shipping.example/?a=1' }, /^baseUrl must not have a query/],
     [{ baseUrl: `https://${username}:${apiKey}@shipping.example/` }, /^baseUrl must not carry credentials/],
     [{ username: '' }, /^username must be a non-empty string/],
     [{ username: 'a:b' }, /^username must not contain ":"/],
     [{ apiKey: undefined }, /^apiKey must be a non-empty string/],
-  ])('refuses %o with a message that names the field', (options, message) => {
+    [{ fetch: 'fetch' }, /^fetch must be a function/],
+  ])('refuses %o with a message and an option field that name the field', (options, message) => {
     const error = construct(options);
+    expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option: Object.keys(options)[0] });
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain(apiKey);
   });
@@ -126,7 +132,7 @@ describe('createShippingClient', () => {
     ['https://files.example', /^credentialOrigins must be an array of origins/],
   ])('refuses credentialOrigins %o, naming the entry', (credentialOrigins, message) => {
     const error = construct({ credentialOrigins });
-    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option: 'credentialOrigins' });
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain(apiKey);
   });
@@ -172,10 +178,6 @@ describe('createShippingClient', () => {
     expect(api.received).toHaveLength(3);
   });
 
-  it('refuses a fetch option that is not a function', () => {
-    expect(construct({ fetch: 'fetch' }).message).toMatch(/^fetch must be a function/);
-  });
-
   it('shows the credentials in no string, inspection or JSON of the client or of its errors', async () => {
     const api = await startServer((_, response) =>
       json(response, 401, { message: `refused ${encoded} / ${apiKey}` }, { 'WWW-Authenticate': 'Basic' }),
@@ -198,6 +200,41 @@ describe('createShippingClient', () => {
     ].join('\n');
     expect(error.body).toContain('[redacted]');
     for (const secret of [apiKey, encoded]) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('the errors', () => {
+  it('are ShippingErrors of the contract package, named ShippingApiError', () => {
+    const error = construct({ baseUrl: 'http://shipping.example/' });
+    expect(error).toBeInstanceOf(ShippingError);
+    expect(error.name).toBe('ShippingApiError');
+    expect(String(error)).toMatch(/^ShippingApiError: baseUrl must use HTTPS/);
+    expect(error).toMatchObject({ variable: undefined, pointer: undefined, status: undefined, body: undefined });
+  });
+
+  it.each([
+    [{ pollIntervalMs: 0 }, 'pollIntervalMs'],
+    [{ timeoutMs: -1 }, 'timeoutMs'],
+    [{ signal: 'stop' }, 'signal'],
+    [{ onStatus: 1 }, 'onStatus'],
+    [{ onFileText: 'x' }, 'onFileText'],
+    [{ maxDownloadAttempts: 1.5 }, 'maxDownloadAttempts'],
+    [{ maxRenewals: -1 }, 'maxRenewals'],
+  ])('of fetchCarrierSetup name the option %o in the option field', async (options, option) => {
+    const client = createShippingClient({ baseUrl: 'https://shipping.example/', username, apiKey });
+    await expect(fetchCarrierSetup(client, options as never)).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      operation: 'fetchCarrierSetup',
+      option,
+    });
+  });
+
+  it('name the argument that is not what a function needs', async () => {
+    expect(() => createShippingClient(null as never)).toThrow(expect.objectContaining({ option: 'options' }));
+    await expect(fetchCarrierSetup({} as never)).rejects.toMatchObject({ code: 'INVALID_OPTIONS', option: 'client' });
+    expect(() => checkShipment({} as never, {})).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', operation: 'checkShipment', option: 'setup' }),
+    );
   });
 });
 

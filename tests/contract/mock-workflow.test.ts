@@ -8,7 +8,7 @@ import { type RunningMock, startMock } from '../../dev/mock.ts';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/basic.ts';
 
 const bundle = readJson(bundlePath);

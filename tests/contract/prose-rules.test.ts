@@ -6,7 +6,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contractDir, follow, loadRuleMap, pointerKeys, type RuleEntry, splitAt } from '../support/rule-map.ts';
+import { pointerGet, pointerKeys } from 'shipping-api-v3-contract';
+import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/rule-map.ts';
 
 interface Statement {
   /** The ids of the rules in brackets, then the rule in short: the test's title. */
@@ -229,19 +230,15 @@ const idsOf = (title: string) => [...title.matchAll(/\[([^\]]+)\]/g)].map(([, id
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 const textOf = (node: unknown) => fold(typeof node === 'string' ? node : JSON.stringify(node));
 const source = (file: string) => parse(readFileSync(path.join(contractDir, file), 'utf8'));
-const nodeAt = (document: unknown, pointer: string) => {
-  const result = follow(document, pointer);
-  return result.found ? result.node : undefined;
-};
+const nodeAt = (document: unknown, pointer: string) => pointerGet(document, pointer).value;
 const states = (document: unknown, pointer: string, says: RegExp[]) => {
   const text = textOf(nodeAt(document, pointer));
   return says.every((pattern) => pattern.test(text));
 };
 /** Sets the node at `pointer` of `document` (whose parent exists) to `value`. */
 function setAt(document: any, pointer: string, value: unknown) {
-  const keys = pointerKeys(pointer);
-  const last = keys.pop()!;
-  keys.reduce((node, key) => node[key], document)[last] = value;
+  const last = pointerKeys(pointer)!.at(-1)!;
+  (pointerGet(document, pointer.slice(0, pointer.lastIndexOf('/'))).value as any)[last] = value;
 }
 
 describe('rules the contract states in words', () => {

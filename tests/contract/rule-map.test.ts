@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { checkRuleMap, follow, loadRuleMap, type RuleEntry, titleIds } from '../support/rule-map.ts';
+import { checkRuleMap, loadRuleMap, type RuleEntry, titleIds } from '../support/rule-map.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 describe('openapi/rules.yaml', () => {
@@ -189,14 +189,5 @@ describe('the checker of the rule map fails on a map that breaks it', () => {
     ).toEqual(['1.a', '1.b.c', '5.1.30', '1.d-e']);
     expect(titleIds("expect(x).toEqual(['DK']); const s = 'see [2.2.Carrier.code]'")).toEqual([]);
     expect(titleIds("const a = [0.25]; const b = '[0]'; const c = '[a.b]'")).toEqual([]);
-  });
-
-  it('follows JSON pointers as RFC 6901 says', () => {
-    const document = { 'a/b': { 'c~d': [10, 20] }, '': 1 };
-    expect(follow(document, '/a~1b/c~0d/1')).toEqual({ found: true, node: 20 });
-    expect(follow(document, '')).toEqual({ found: true, node: document });
-    expect(follow(document, '/')).toEqual({ found: true, node: 1 });
-    expect(follow(document, '/a~1b/c~0d/2')).toEqual({ found: false });
-    expect(follow(document, 'a')).toEqual({ found: false });
   });
 });

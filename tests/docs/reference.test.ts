@@ -8,6 +8,7 @@ import { guides, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs.ts';
 import { root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
+import { pointerGet } from 'shipping-api-v3-contract';
 import { bundlePath, readJson } from '../support/contract.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
@@ -20,13 +21,8 @@ function renderedDefinition(page: string): any {
   return JSON.parse(match[1]!);
 }
 
-const at = (document: any, pointer: string): any =>
-  pointer === '/'
-    ? document
-    : pointer
-        .split('/')
-        .slice(1)
-        .reduce((node, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+// listUnspecified writes the root as `/`.
+const at = (document: any, pointer: string): any => (pointer === '/' ? document : pointerGet(document, pointer).value);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

@@ -1,7 +1,7 @@
 // The docs server of `npm start` answers a path that does not decode with 400, and keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDocs, type RunningDocs } from '../../dev/docs-server.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 
 let docs: RunningDocs;
 

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../dev/guard.ts';
 import { startMock, type RunningMock } from '../../dev/mock.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/basic.ts';
 
 const AUTH = basic('u', 'k');

@@ -6,7 +6,7 @@ import * as validators from '../../generated/validators/index.js';
 import { startMock, type RunningMock } from '../../dev/mock.ts';
 import { createShippingClient, type ShippingClient } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/basic.ts';
 
 const bundle = readJson(bundlePath);

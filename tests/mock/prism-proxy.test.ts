@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startValidationProxy, type RunningPrism } from '../../dev/prism.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort, json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
+import { json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
 import { basic } from '../support/basic.ts';
 
 const examples = readJson(bundlePath).components.examples;

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { startRecorder } from '../../dev/record.ts';
-import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
+import { json, startServer, type TestServer } from '../support/servers.ts';
 import { withTempDir } from '../support/temp.ts';
 import { basic } from '../support/basic.ts';
 

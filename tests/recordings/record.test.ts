@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../dev/contract.ts';
 import { startRecorder } from '../../dev/record.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
-import { freePort, json, startServer, type TestServer } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
+import { json, startServer, type TestServer } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
 import { basic } from '../support/basic.ts';
 

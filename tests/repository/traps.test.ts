@@ -13,14 +13,17 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 /** This file, which names what it looks for. */
 const SELF = 'tests/repository/traps.test.ts';
 
-/** The .ts files under a folder of the repository, relative to the root, but this one. */
+/** The .ts files under a folder of the repository, relative to the root, but this one and what is built or installed. */
 function tsFiles(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => file !== SELF)
+    .filter((file) => file !== SELF && !/(^|\/)(node_modules|dist)\//.test(file))
     .sort();
 }
+
+/** Every .ts file of the packages, dev/, scripts/ and tests/. */
+const everyTsFile = () => [...tsFiles('packages'), ...tsFiles('dev'), ...tsFiles('scripts'), ...tsFiles('tests')];
 
 /** The code of a file, without its comments (line comments and block comments). */
 const code = (file: string) =>
@@ -112,6 +115,37 @@ describe('one place each', () => {
   });
 
   // Temporary folders made by dev/tools.ts alone, and the import boundaries: biome.jsonc (tests/repository/biome.test.ts).
+
+  it('JSON pointers are escaped and unescaped in packages/contract/src/json-pointer.ts alone (pointerSegment, pointerGet)', () => {
+    const unescaping = everyTsFile().filter(
+      (file) =>
+        file !== 'packages/contract/src/json-pointer.ts' &&
+        /replace(All)?\(\s*(['"`]~[01]?['"`]|\/~[01]?\/g?)/.test(code(file)),
+    );
+    expect(unescaping).toEqual([]);
+  });
+
+  it('a file is written whole, through a rename, in packages/cli/src/atomic-write.ts alone', () => {
+    const renaming = everyTsFile().filter(
+      (file) => file !== 'packages/cli/src/atomic-write.ts' && /\brename(Sync)?\(/.test(code(file)),
+    );
+    expect(renaming).toEqual([]);
+  });
+
+  it('a free port is found by freePort of dev/cli.ts alone', () => {
+    const finding = everyTsFile().filter(
+      (file) => file !== 'dev/cli.ts' && /\b(function|const)\s+\w*(free|unused|open)\w*Port\b/i.test(code(file)),
+    );
+    expect(finding).toEqual([]);
+  });
+
+  it('dev/ and the tests wait for a condition with until of tests/support/until.ts alone', () => {
+    // A deadline taken from the clock plus a limit, the start of every polling loop.
+    const polling = [...tsFiles('dev'), ...tsFiles('tests')].filter(
+      (file) => file !== 'tests/support/until.ts' && /\b(Date|performance)\.now\(\)\s*\+\s*[A-Za-z_]/.test(code(file)),
+    );
+    expect(polling).toEqual([]);
+  });
 
   it('the lint runs of the contract are listed in dev/lint.ts alone', () => {
     const listing = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('tests')].filter(

@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { until, writeAccounts } from '../support/accounts.ts';
+import { writeAccounts } from '../support/accounts.ts';
+import { until } from '../support/until.ts';
 import { basic } from '../support/basic.ts';
 import { FROM_SOURCE, folder, MAIN, NODE, run, spawnCli } from '../support/cli.ts';
 

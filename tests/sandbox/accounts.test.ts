@@ -2,12 +2,16 @@
 // unknown API user get the same 401; an account's file is no other's; the file is read again while
 // the sandbox runs; a checked credential is kept, so that scrypt runs once per credential; the
 // watcher of the file ends with the sandbox; where the sandbox may listen without accounts.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxOptionsError, startSandbox } from 'shipping-api-v3-sandbox';
-import { isLoopback } from 'shipping-api-v3-client';
-import { countingHasher, until, writeAccounts } from '../support/accounts.ts';
+import { createShippingClient, isLoopback } from 'shipping-api-v3-client';
+import { ShippingError } from 'shipping-api-v3-contract/errors';
+import { AccountsFileError, readAccounts } from 'shipping-api-v3-sandbox/accounts';
+import { checkHost } from '../../packages/sandbox/src/options.ts';
+import { countingHasher, writeAccounts } from '../support/accounts.ts';
+import { until } from '../support/until.ts';
 import { basic } from '../support/basic.ts';
 import { run } from '../support/cli.ts';
 import { closeSandboxes, sandbox } from '../support/sandbox.ts';
@@ -163,6 +167,32 @@ describe('a sandbox with an accounts file', () => {
       startSandbox({ accounts: path.join(dir, 'cheap.json'), port: 0 }).then((s) => s.close()),
     ).not.toThrow();
   });
+
+  it('reads a file into an AccountsFileError, a ShippingError with a code and the JSON pointer of the problem', () => {
+    const thrown = (text: string | undefined) => {
+      const at = path.join(dir, 'read.json');
+      if (text === undefined) rmSync(at, { force: true });
+      else writeFileSync(at, text);
+      try {
+        readAccounts(at);
+      } catch (error) {
+        expect(error).toBeInstanceOf(AccountsFileError);
+        expect(error).toBeInstanceOf(ShippingError);
+        return error as AccountsFileError;
+      }
+      throw new Error('read');
+    };
+    expect(thrown(undefined)).toMatchObject({ name: 'AccountsFileError', code: 'NO_FILE', pointer: undefined });
+    expect(thrown('{')).toMatchObject({ code: 'NOT_JSON' });
+    expect(thrown('{"version":1,"accounts":{"x/y":{}}}')).toMatchObject({
+      code: 'INVALID_FILE',
+      pointer: '/accounts/x~1y/key',
+    });
+    // The sandbox's refusal keeps it as its cause.
+    expect(() => createSandbox({ accounts: path.join(dir, 'read.json') })).toThrow(
+      expect.objectContaining({ option: 'accounts', cause: expect.any(AccountsFileError) }),
+    );
+  });
 });
 
 describe('where the sandbox listens', () => {
@@ -202,5 +232,36 @@ describe('where the sandbox listens', () => {
     ['localhost.example.com', false],
   ])('%s is loopback: %s', (host, loopback) => {
     expect(isLoopback(host)).toBe(loopback);
+  });
+
+  // One loopback test for both: the client calls a host over plain HTTP where the sandbox listens
+  // on it without accounts, and nowhere else.
+  it.each([
+    ['http://[::ffff:127.0.0.1]', '::ffff:127.0.0.1', true],
+    ['http://[::ffff:7f00:1]', '[::ffff:7f00:1]', true],
+    ['http://127.1.2.3', '127.1.2.3', true],
+    ['http://localhost', 'localhost', true],
+    ['http://[::1]', '::1', true],
+    ['http://10.0.0.1', '10.0.0.1', false],
+    ['http://example.com', 'example.com', false],
+    ['http://[::ffff:10.0.0.1]', '::ffff:10.0.0.1', false],
+    ['http://0.0.0.0', '0.0.0.0', false],
+    ['http://localhost.example.com', 'localhost.example.com', false],
+  ])('the client calls %s over HTTP, and the sandbox listens on %s without accounts: %s', (url, host, loopback) => {
+    const answer = (check: () => unknown, option: string) => {
+      try {
+        check();
+        return true;
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'INVALID_OPTIONS', option });
+        return false;
+      }
+    };
+    const client = answer(
+      () => createShippingClient({ baseUrl: `${url}:4010/api/public/v3`, username: 'u', apiKey: 'k' }),
+      'baseUrl',
+    );
+    const sandbox = answer(() => checkHost(host, undefined), 'host');
+    expect({ client, sandbox }).toEqual({ client: loopback, sandbox: loopback });
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
-import { freePort } from '../support/servers.ts';
+import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/sandbox.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
 

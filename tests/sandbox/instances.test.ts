@@ -5,6 +5,7 @@ import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { redisServerPath, startRedis } from '../support/redis.ts';
 import { basic, closeSandboxes, post, sandbox, sleep, untilCompleted } from '../support/sandbox.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
+import { until } from '../support/until.ts';
 
 afterEach(closeSandboxes);
 
@@ -131,12 +132,12 @@ describe.skipIf(!redisServerPath)('an unreachable store', () => {
     expect(metrics).toMatch(/^sandbox_generations_started_total 1$/m);
     await redis.restart();
     // ioredis reconnects by itself within a second; no restart of the sandbox.
-    let status = 0;
-    for (let i = 0; i < 40 && status !== 201; i += 1) {
-      await sleep(100);
-      status = (await post(`${s.baseUrl}/shipments`, shipment())).status;
-    }
-    expect(status).toBe(201);
+    await until(
+      'a shipment to be created again',
+      async () => (await post(`${s.baseUrl}/shipments`, shipment())).status === 201,
+      5_000,
+      100,
+    );
     expect((await fetch(`${s.origin}/_sandbox/health/ready`)).status).toBe(200);
   });
 });

@@ -24,12 +24,3 @@ export function countingHasher(): KeyHasher & { calls: number; work: string[] } 
   );
   return hasher;
 }
-
-/** Polls `probe` until it returns true, for a change the sandbox takes in within about a second. */
-export async function until(what: string, probe: () => Promise<boolean>, limitMs = 5_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

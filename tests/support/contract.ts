@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import { pointerGet } from 'shipping-api-v3-contract';
 import { contractAjv, DOCUMENT_ID } from '../../dev/ajv.ts';
 
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
@@ -11,17 +12,10 @@ export const setupFileSchemaPath = path.join(root, 'openapi/schemas/carrier-setu
 
 export const readJson = (file: string): any => JSON.parse(readFileSync(file, 'utf8'));
 
-/** A node of `document`, its local $ref followed to the component it names. */
+/** A node of `document`, its local $ref followed to the component it names (undefined where it names none). */
 export function resolveRef(document: any, node: any): any {
   if (!node?.$ref) return node;
-  return resolveRef(
-    document,
-    node.$ref
-      .slice(1)
-      .split('/')
-      .slice(1)
-      .reduce((n: any, k: string) => n[k], document),
-  );
+  return resolveRef(document, pointerGet(document, String(node.$ref).replace(/^#/, '')).value);
 }
 
 /** Validators for any schema of the bundled description, addressed by JSON pointer. */

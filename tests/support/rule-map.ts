@@ -2,6 +2,7 @@
 // where the contract states the rule (or marks it open) and at the tests that prove it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pointerGet } from 'shipping-api-v3-contract';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
 
@@ -33,25 +34,6 @@ export function titleIds(source: string): string[] {
   return ids;
 }
 
-/** The keys of a JSON pointer that starts with `/` (RFC 6901: ~1 is `/`, ~0 is `~`). */
-export const pointerKeys = (pointer: string): string[] =>
-  pointer
-    .slice(1)
-    .split('/')
-    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
-
-/** Follows a JSON pointer through a parsed document. */
-export function follow(document: unknown, pointer: string): { found: true; node: unknown } | { found: false } {
-  if (pointer === '') return { found: true, node: document };
-  if (!pointer.startsWith('/')) return { found: false };
-  let node: any = document;
-  for (const key of pointerKeys(pointer)) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return { found: false };
-    node = node[key];
-  }
-  return { found: true, node };
-}
-
 /** Splits `<file under openapi/>#<JSON pointer>`. */
 export function splitAt(at: string): { file: string; pointer: string } {
   const hash = at.indexOf('#');
@@ -69,8 +51,10 @@ function resolveAt(at: string, dir = contractDir): { found: true; node: unknown 
   const { file, pointer } = splitAt(at);
   const full = path.join(dir, file);
   if (!file || !existsSync(full)) return { found: false, why: `no file ${file || '(none)'}` };
-  const result = follow(load(full), pointer);
-  return result.found ? result : { found: false, why: `pointer ${pointer} does not resolve in ${file}` };
+  const result = pointerGet(load(full), pointer);
+  return result.found
+    ? { found: true, node: result.value }
+    : { found: false, why: `pointer ${pointer} does not resolve in ${file}` };
 }
 
 const asList = (value: unknown): unknown[] =>

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { root } from '../../dev/paths.ts';
 import { FROM_SOURCE, MAIN, NODE } from './cli.ts';
+import { until } from './until.ts';
 
 export interface SandboxProcess {
   child: ChildProcess;
@@ -82,20 +83,16 @@ export async function connect(port: number): Promise<RawConnection> {
 
 /** Waits until a new connection to `port` is refused (the sandbox stopped listening); rejects after `ms`. */
 export async function untilRefused(port: number, ms = 5000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (performance.now() < deadline) {
-    const outcome = await new Promise<string>((resolve) => {
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
       const probe = net.connect(port, '127.0.0.1');
       probe.once('connect', () => {
         probe.destroy();
-        resolve('connected');
+        resolve(false);
       });
-      probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
     });
-    if (outcome === 'ECONNREFUSED') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`port ${port} still accepts connections after ${ms} ms`);
+  await until(`port ${port} to refuse connections`, refused, ms, 25);
 }
 
 /** The head of a POST of `body` (its whole length declared), on a keep-alive connection. */

@@ -1,5 +1,6 @@
 // Sandboxes started and stopped by the tests, and small request helpers.
 import { startSandbox, type RunningSandbox, type SandboxAppOptions } from 'shipping-api-v3-sandbox';
+import { until } from './until.ts';
 
 const running = new Set<RunningSandbox>();
 
@@ -27,23 +28,29 @@ export { basic };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls GET /setups/carriers until COMPLETED; returns every status seen. */
+/** Polls GET /setups/carriers until COMPLETED (for up to 20 s); returns every status seen. */
 export async function untilCompleted(
   baseUrl: string,
   user: string,
   pauseMs = 40,
 ): Promise<{ statuses: any[]; completed: any }> {
   const statuses: any[] = [];
-  for (let i = 0; i < 500; i += 1) {
-    const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
-    if (response.status === 200) {
+  const completed = await until(
+    `the carrier setup of ${user} to complete`,
+    async () => {
+      const response = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return undefined;
+      }
       const status = await response.json();
       statuses.push(status);
-      if (status.status === 'COMPLETED') return { statuses, completed: status };
-    } else await response.body?.cancel();
-    await sleep(pauseMs);
-  }
-  throw new Error('the setup never completed');
+      return status.status === 'COMPLETED' && status;
+    },
+    20_000,
+    pauseMs,
+  );
+  return { statuses, completed };
 }
 
 export async function post(

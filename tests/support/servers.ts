@@ -111,11 +111,3 @@ export function serveFile(request: ReceivedRequest, response: ServerResponse, fi
   });
   response.end(file);
 }
-
-/** A TCP port free on loopback right now, for tools that take a port number. */
-export async function freePort(): Promise<number> {
-  const probe = await startServer(() => {});
-  const port = Number(new URL(probe.origin).port);
-  await probe.close();
-  return port;
-}

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FROM_SOURCE, MAIN, NODE } from './cli.ts';
+import { until } from './until.ts';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -52,13 +53,6 @@ export function tmuxServer(dir: string): {
   };
 }
 
-/** Polls `probe` until it gives something; for what a terminal shows after a while. */
-export async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 60_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `probe` gives something, for what a terminal shows after a while: up to a minute. */
+export const untilShown = <T>(what: string, probe: () => T | undefined | false): Promise<T> =>
+  until(what, probe, 60_000);

@@ -4,21 +4,34 @@ import { randomBytes } from 'node:crypto';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Writes `text` to `target` atomically, with `mode` (owner read and write only unless told). */
-export async function writeFileAtomically(target: string, text: string, mode = 0o600): Promise<void> {
+export interface AtomicWriteOptions {
+  /** The file's mode, set whole whatever the umask; without it, a new file's (0o666 less the umask). */
+  mode?: number;
+  /** Aborting it before the rename leaves the target as it was, and removes the temporary file. */
+  signal?: AbortSignal;
+}
+
+/** Writes `text` to `target` atomically: a reader sees the old file or the new one, whole. */
+export async function writeFileAtomically(
+  target: string,
+  text: string,
+  { mode, signal }: AtomicWriteOptions = {},
+): Promise<void> {
   const temp = path.join(
     path.dirname(target),
     `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temp, 'wx', mode);
+    signal?.throwIfAborted();
+    handle = await open(temp, 'wx', mode ?? 0o666);
     // The umask may have taken bits away from the mode the file was opened with; set it whole.
-    await handle.chmod(mode);
-    await handle.writeFile(text);
+    if (mode !== undefined) await handle.chmod(mode);
+    await handle.writeFile(text, { signal });
     await handle.sync();
     await handle.close();
     handle = undefined;
+    signal?.throwIfAborted();
     await rename(temp, target);
   } catch (error) {
     await handle?.close().catch(() => {});

@@ -21,10 +21,17 @@ const ENV_NAMES = [
   'SHIPPING_CREDENTIAL_ORIGINS',
 ] as const;
 
+export type EnvName = (typeof ENV_NAMES)[number];
+
 export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
   const missing = ENV_NAMES.slice(0, 3).filter((name) => !env[name]);
   if (missing.length > 0) {
-    throw new CliError(`Set ${missing.join(', ')} in the environment (see shipping-api --help).`, EXIT.BAD_INPUT);
+    throw new CliError(
+      `Set ${missing.join(', ')} in the environment (see shipping-api --help).`,
+      EXIT.BAD_INPUT,
+      // One variable to name, where only one is missing.
+      missing.length === 1 ? { variable: missing[0] } : {},
+    );
   }
   const connection: Connection = {
     baseUrl: env.SHIPPING_BASE_URL!,
@@ -40,6 +47,7 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv): Connection {
           ? 'SHIPPING_PARTNER_ID must be the numeric Partner ID, written as a decimal number.'
           : `SHIPPING_PARTNER_ID ${beyondDoubleReason(reading.readsAs)}.`,
         EXIT.BAD_INPUT,
+        { variable: 'SHIPPING_PARTNER_ID' },
       );
     connection.partnerId = reading.partnerId;
   }

@@ -32,7 +32,7 @@ export async function readSetupFile(
   try {
     return validateCarrierSetupFile(data);
   } catch (error) {
-    if (error instanceof ShippingApiError) throw new CliError(`${file}: ${error.message}`, exitCode);
+    if (error instanceof ShippingApiError) throw CliError.from(error, exitCode, `${file}: ${error.message}`);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // What every command writes to and reads from, the exit codes, and the one error a command throws
-// to end with a message and a code.
+// to end with a message and an exit code.
 import { styleText } from 'node:util';
+import { ShippingError, type ShippingErrorFields } from 'shipping-api-v3-contract/errors';
 
 /** The exit codes of `shipping-api`; docs/cli.md lists them. */
 export const EXIT = {
@@ -35,13 +36,33 @@ export interface Io {
   signals: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
 }
 
-export class CliError extends Error {
+/**
+ * The error a command ends with: a ShippingError whose `option` names the flag and `variable` the
+ * environment variable at fault, where one is. Its code is the name of the exit code (`BAD_INPUT`)
+ * unless told, such as the code of the client's error it stands for.
+ */
+export class CliError extends ShippingError {
   readonly exitCode: number;
-  constructor(message: string, exitCode: number) {
-    super(message);
+  constructor(message: string, exitCode: number, fields: Partial<ShippingErrorFields> = {}) {
+    super(message, { code: exitName(exitCode), ...fields });
     this.exitCode = exitCode;
   }
+
+  /** An error of another package as the command's error: its message, and its fields where it is a ShippingError. */
+  static from(
+    error: unknown,
+    exitCode: number,
+    message = error instanceof Error ? error.message : String(error),
+  ): CliError {
+    if (!(error instanceof ShippingError)) return new CliError(message, exitCode, { cause: error });
+    const { code, option, variable, operation, pointer } = error;
+    return new CliError(message, exitCode, { code, option, variable, operation, pointer, cause: error });
+  }
 }
+Object.defineProperty(CliError.prototype, 'name', { value: 'CliError', writable: true });
+
+const exitName = (exitCode: number): string =>
+  Object.entries(EXIT).find(([, code]) => code === exitCode)?.[0] ?? 'FAILED';
 
 /** Colour only on a terminal, and never when NO_COLOR is set to anything but the empty string. */
 export function colourOn(output: Output, env: NodeJS.ProcessEnv): boolean {

@@ -160,7 +160,7 @@ function defineSandboxCommand(program: Command, configure: Configure, io: Io, do
     try {
       settings = sandboxSettings(options, io.env);
     } catch (error) {
-      throw new CliError((error as Error).message, EXIT.BAD_INPUT);
+      throw CliError.from(error, EXIT.BAD_INPUT);
     }
     done(await (await import('./commands/sandbox.ts')).sandbox(settings, io));
   });
@@ -223,8 +223,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.OK : EXIT.BAD_INPUT;
     if (error instanceof CliError) {
-      if (argv.includes('--json') && !printed)
-        line(io.stdout, JSON.stringify({ error: error.message, exitCode: error.exitCode }));
+      if (argv.includes('--json') && !printed) {
+        const { message, exitCode, code, option, variable } = error;
+        line(io.stdout, JSON.stringify({ error: message, exitCode, code, option, variable }));
+      }
       line(io.stderr, painter(io.stderr, io.env)('red', `shipping-api: ${error.message}`));
       return error.exitCode;
     }

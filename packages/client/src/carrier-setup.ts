@@ -46,6 +46,7 @@ function invalidOption(name: string, rule: string): ShippingApiError {
   return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, {
     code: 'INVALID_OPTIONS',
     operation: 'fetchCarrierSetup',
+    option: name,
   });
 }
 

@@ -118,6 +118,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     throw new ShippingApiError('createShippingClient needs an options object with baseUrl, username and apiKey.', {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',
+      option: 'options',
     });
   }
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -125,7 +126,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   const headers: Record<string, string> = { Authorization: authorization };
   if (options.partnerId !== undefined) headers['Partner-ID'] = partnerIdHeader(options.partnerId);
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
-    throw invalidClientOption('fetch must be a function with the signature of the global fetch.');
+    throw invalidClientOption('fetch', 'fetch must be a function with the signature of the global fetch.');
   const fetch = options.fetch ?? globalThis.fetch;
   const credentialOrigins = new Set([baseUrl.origin, ...checkCredentialOrigins(options.credentialOrigins)]);
   const client = createClient<paths, Media>({
@@ -150,6 +151,7 @@ function checkCredentialOrigins(origins: unknown): string[] {
   if (origins === undefined) return [];
   if (!Array.isArray(origins))
     throw invalidClientOption(
+      'credentialOrigins',
       'credentialOrigins must be an array of origins, such as ["https://files.shipping.example"].',
     );
   return origins.map((origin: unknown, index) => {
@@ -163,11 +165,13 @@ function checkCredentialOrigins(origins: unknown): string[] {
           : `"${origin}"`;
     if (url === null || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
       throw invalidClientOption(
+        'credentialOrigins',
         `credentialOrigins[${index}] must be an origin such as "https://files.shipping.example", with no path, query or credentials (got ${shown}).`,
       );
     }
     if (url.protocol !== 'https:' && !isLoopback(url.hostname)) {
       throw invalidClientOption(
+        'credentialOrigins',
         `credentialOrigins[${index}] must use HTTPS (got ${url.origin}): Basic credentials are only encoded, so plain HTTP is allowed for loopback hosts only.`,
       );
     }
@@ -181,6 +185,7 @@ export function clientContext(client: ShippingClient, operation: string): Client
     throw new ShippingApiError(`${operation} needs a client made by createShippingClient.`, {
       code: 'INVALID_OPTIONS',
       operation,
+      option: 'client',
     });
   }
   return context;

@@ -182,7 +182,13 @@ async function refusedCredentials(at: URL, response: Response, options: Download
     sent
       ? `The file server ${at.origin} refused the credentials (401 Unauthorized): check username and apiKey.`
       : `The file server ${at.origin} asks for credentials (401 Unauthorized), and none were sent to it: name "${at.origin}" in the credentialOrigins option of createShippingClient to send them there.`,
-    { code: 'UNAUTHORIZED', operation, status: 401, body: options.redact((await readExcerpt(response)) ?? '') },
+    {
+      code: 'UNAUTHORIZED',
+      operation,
+      status: 401,
+      body: options.redact((await readExcerpt(response)) ?? ''),
+      ...(sent ? {} : { option: 'credentialOrigins', origin: at.origin }),
+    },
   );
 }
 
@@ -316,17 +322,19 @@ async function follow(start: URL, extra: Headers, options: DownloadOptions): Pro
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await response.body?.cancel();
     const next = parseUrl(location, url.href);
-    const problem = (text: string) =>
+    const problem = (text: string, lacking?: URL) =>
       new ShippingApiError(`The file server ${url.origin} redirected the download (${response.status}) ${text}`, {
         code: 'HTTP_ERROR',
         operation,
         status: response.status,
+        ...(lacking ? { option: 'credentialOrigins', origin: lacking.origin } : {}),
       });
     if (next === null || (next.protocol !== 'https:' && next.protocol !== 'http:'))
       throw problem(`to "${location}", which is not an HTTP address.`);
     if (!options.credentialOrigins.has(next.origin)) {
       throw problem(
         `to ${next.origin}, which is not named in the credentialOrigins option of createShippingClient; name it there to follow such a redirect (it then receives the credentials).`,
+        next,
       );
     }
     if (hops + 1 > MAX_REDIRECTS) throw problem(`more than ${MAX_REDIRECTS} times in a row.`);

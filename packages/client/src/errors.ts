@@ -1,8 +1,10 @@
-// The one error class of the package: every failure, whatever its cause, is a ShippingApiError with
-// a code to branch on, the HTTP status and the operation that failed.
+// The one error class of the package: every failure, whatever its cause, is a ShippingApiError, a
+// ShippingError of the contract package with a code to branch on, the operation that failed, the
+// option at fault, and the HTTP status.
+import { ShippingError } from 'shipping-api-v3-contract/errors';
 
 export type ShippingApiErrorCode =
-  /** An option or argument is missing or wrong; the message names it. */
+  /** An option or argument is missing or wrong; `option` names it. */
   | 'INVALID_OPTIONS'
   /** The API or the file server answered 401: the credentials were refused. */
   | 'UNAUTHORIZED'
@@ -29,6 +31,13 @@ export interface ShippingApiErrorDetails {
   code: ShippingApiErrorCode;
   /** The operationId (or the function) that failed, such as `requestCarrierSetup`. */
   operation: string;
+  /**
+   * The option or argument at fault, such as `baseUrl`: on every INVALID_OPTIONS error, and
+   * `credentialOrigins` where the file server's origin is not named there.
+   */
+  option?: string;
+  /** The origin that credentialOrigins does not name, where `option` is `credentialOrigins` outside INVALID_OPTIONS. */
+  origin?: string;
   status?: number;
   /** The response body, cut to BODY_LIMIT characters. */
   body?: string;
@@ -40,20 +49,19 @@ export interface ShippingApiErrorDetails {
 /** Long enough to read an error document, short enough for a log line. */
 export const BODY_LIMIT = 1000;
 
-export class ShippingApiError extends Error {
-  readonly code: ShippingApiErrorCode;
-  readonly operation: string;
+export class ShippingApiError extends ShippingError {
+  declare readonly code: ShippingApiErrorCode;
+  declare readonly operation: string;
   readonly status: number | undefined;
   readonly body: string | undefined;
-  readonly pointer: string | undefined;
+  readonly origin: string | undefined;
 
   constructor(message: string, details: ShippingApiErrorDetails) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.code = details.code;
-    this.operation = details.operation;
-    this.status = details.status;
-    this.body = details.body === undefined ? undefined : cut(details.body);
-    this.pointer = details.pointer;
+    const { status, body, origin, ...fields } = details;
+    super(message, fields);
+    this.status = status;
+    this.origin = origin;
+    this.body = body === undefined ? undefined : cut(body);
   }
 }
 

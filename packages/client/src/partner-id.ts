@@ -17,6 +17,7 @@ export function partnerIdHeader(partnerId: unknown): string {
     throw new ShippingApiError(`partnerId must be a finite number, such as 10042 (got ${describe(partnerId)}).`, {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',
+      option: 'partnerId',
     });
   }
   return String(partnerId);

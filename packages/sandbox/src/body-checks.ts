@@ -12,7 +12,7 @@ import {
   type ValidationProblem,
   type Validator,
 } from 'shipping-api-v3-contract';
-import { problemLocation } from 'shipping-api-v3-contract';
+import { pointerGet, problemLocation } from 'shipping-api-v3-contract';
 import { describeValue, type ProblemItem } from './problems.ts';
 import type { Kind } from './state.ts';
 
@@ -31,22 +31,13 @@ function lister(schema: string): ValidateFunction {
   return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
 }
 
-function valueAt(data: unknown, pointer: string): unknown {
-  let node = data;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 /** One Ajv problem as a pointer and a sentence. */
 function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
   const { pointer, message } = problemLocation(problem);
   return {
     pointer,
-    message: message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(valueAt(data, pointer))})`,
+    message:
+      message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(pointerGet(data, pointer).value)})`,
   };
 }
 

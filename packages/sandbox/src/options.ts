@@ -117,7 +117,9 @@ function accountsOption(value: unknown): Accounts | undefined {
   try {
     return readAccounts(value);
   } catch (error) {
-    throw error instanceof AccountsFileError ? new SandboxOptionsError(error.message, { option: 'accounts' }) : error;
+    throw error instanceof AccountsFileError
+      ? new SandboxOptionsError(error.message, { option: 'accounts', cause: error })
+      : error;
   }
 }
 

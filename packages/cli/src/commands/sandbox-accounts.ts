@@ -22,7 +22,7 @@ function read(file: string, io: Io, forChange: 'add' | 'remove' | 'list'): Accou
     return readAccounts(target);
   } catch (error) {
     if (!(error instanceof AccountsFileError)) throw error;
-    if (forChange === 'add' && error.code === 'ENOENT') return { file: target, users: new Map() };
+    if (forChange === 'add' && error.code === 'NO_FILE') return { file: target, users: new Map() };
     // The message names the file as the command was given it.
     const message = error.message.replace(`accounts ${target}`, file);
     throw new CliError(forChange === 'list' ? message : `${message} Nothing was changed.`, EXIT.BAD_INPUT);
@@ -36,7 +36,7 @@ function checkUser(user: string): void {
 
 async function write(file: string, accounts: Accounts, keys: Map<string, string>): Promise<void> {
   try {
-    await writeFileAtomically(accounts.file, accountsText(keys));
+    await writeFileAtomically(accounts.file, accountsText(keys), { mode: 0o600 });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new CliError(`${file}: cannot be written (${reason}); it was not changed.`, EXIT.BAD_INPUT);

@@ -24,8 +24,8 @@ export async function sandbox(settings: SandboxSettings, io: Io): Promise<number
       logDestination: io.stderr,
     });
   } catch (error) {
-    if (error instanceof PortInUseError) throw new CliError(error.message, EXIT.BAD_INPUT);
-    throw new CliError(`The sandbox did not start: ${(error as Error).message}`, EXIT.BAD_INPUT);
+    if (error instanceof PortInUseError) throw CliError.from(error, EXIT.BAD_INPUT);
+    throw CliError.from(error, EXIT.BAD_INPUT, `The sandbox did not start: ${(error as Error).message}`);
   }
   // Listening for the signals before the address is printed: whoever reads it may stop the sandbox at once.
   const stopped = stopOnSignal(running.app, io.signals);

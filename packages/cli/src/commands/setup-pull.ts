@@ -1,9 +1,7 @@
 // `setup pull --out <file>`: the whole carrier setup workflow (request, poll, download, validate),
-// with a progress display on a terminal and plain lines otherwise. The file is written to a
-// temporary file next to the target and renamed into place, so that an interrupted pull never
-// leaves half a file; Ctrl-C removes the temporary file.
-import { randomBytes } from 'node:crypto';
-import { rm, stat, writeFile, rename } from 'node:fs/promises';
+// with a progress display on a terminal and plain lines otherwise. The file is written atomically
+// (atomic-write.ts), so that an interrupted pull never leaves half a file.
+import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ora, { type Ora } from 'ora';
 import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
@@ -12,7 +10,8 @@ import { createShippingClient } from 'shipping-api-v3-client';
 import type { DownloadProgress } from 'shipping-api-v3-client';
 import { ShippingApiError } from 'shipping-api-v3-client';
 import type { CarrierSetupStatus } from 'shipping-api-v3-client';
-import { connectionFromEnv } from '../env.ts';
+import { writeFileAtomically } from '../atomic-write.ts';
+import { connectionFromEnv, type EnvName } from '../env.ts';
 import { CliError, colourOn, EXIT, type Io, line, painter } from '../io.ts';
 
 export interface PullOptions {
@@ -32,7 +31,9 @@ const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 function seconds(flag: string, value: string): number {
   const ms = parseSeconds(value);
   if (ms === undefined)
-    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT);
+    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT, {
+      option: flag,
+    });
   return ms;
 }
 
@@ -140,9 +141,11 @@ async function outputFile(out: string, cwd: string): Promise<string> {
       () => false,
     );
   if (!(await isFolder(directory)))
-    throw new CliError(`--out ${out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT);
+    throw new CliError(`--out ${out}: the folder ${directory} does not exist.`, EXIT.BAD_INPUT, { option: '--out' });
   if (await isFolder(target))
-    throw new CliError(`--out ${out}: ${target} is a folder; name the file to write.`, EXIT.BAD_INPUT);
+    throw new CliError(`--out ${out}: ${target} is a folder; name the file to write.`, EXIT.BAD_INPUT, {
+      option: '--out',
+    });
   const probe = path.join(directory, `.${path.basename(target)}.${process.pid}.probe`);
   try {
     await writeFile(probe, '');
@@ -150,6 +153,7 @@ async function outputFile(out: string, cwd: string): Promise<string> {
     throw new CliError(
       `--out ${out}: the folder ${directory} cannot take a file (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
       EXIT.BAD_INPUT,
+      { option: '--out' },
     );
   }
   await rm(probe, { force: true });
@@ -162,24 +166,44 @@ const OPERATIONS: Record<string, string> = {
   downloadCarrierSetupFile: 'the file was still downloading',
 };
 
-/** The client option a message of createShippingClient is about, as the variable that sets it. */
-const VARIABLES: [RegExp, string][] = [
-  [/^baseUrl\b/, 'SHIPPING_BASE_URL'],
-  [/^username\b/, 'SHIPPING_USER'],
-  [/^apiKey\b/, 'SHIPPING_API_KEY'],
-  [/^credentialOrigins(\[\d+\])?/, '--credential-origin or SHIPPING_CREDENTIAL_ORIGINS'],
-];
+/** The option of createShippingClient that a ShippingApiError names in `option`, as the variable that sets it. */
+export const OPTION_VARIABLES: Readonly<Record<string, EnvName>> = {
+  baseUrl: 'SHIPPING_BASE_URL',
+  username: 'SHIPPING_USER',
+  apiKey: 'SHIPPING_API_KEY',
+  partnerId: 'SHIPPING_PARTNER_ID',
+  credentialOrigins: 'SHIPPING_CREDENTIAL_ORIGINS',
+};
 
-/** The client's advice to name an origin in credentialOrigins, in the words of the command line. */
-const CREDENTIAL_ORIGINS_ADVICE =
-  /name "([^"]+)" in the credentialOrigins option of createShippingClient to send them there/;
+/** The flag that adds to a variable, where there is one. */
+const VARIABLE_FLAGS: Partial<Record<EnvName, string>> = { SHIPPING_CREDENTIAL_ORIGINS: '--credential-origin' };
 
-/** A refused connection setting, naming only the variable at fault. */
-function connectionProblem(message: string): string {
-  for (const [option, variable] of VARIABLES) {
-    if (option.test(message)) return `${variable}: ${message.replace(option, 'the value')}`;
+/**
+ * A connection setting that createShippingClient refused, naming only the variable at fault (and
+ * the flag that adds to it), as its `option` field says. Where the message opens with that option's
+ * name (and an index), the words "the value" stand for it.
+ */
+export function connectionProblem(error: unknown): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = error instanceof ShippingApiError ? error.option : undefined;
+  const variable = option === undefined ? undefined : OPTION_VARIABLES[option];
+  if (option === undefined || variable === undefined) {
+    return new CliError(`SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`, EXIT.BAD_INPUT, {
+      cause: error,
+    });
   }
-  return `SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`;
+  const flag = VARIABLE_FLAGS[variable];
+  const opening = new RegExp(`^${option}(\\[\\d+\\])?(?=\\s)`);
+  return new CliError(
+    `${flag ? `${flag} or ` : ''}${variable}: ${message.replace(opening, 'the value')}`,
+    EXIT.BAD_INPUT,
+    {
+      code: 'INVALID_OPTIONS',
+      variable,
+      ...(flag ? { option: flag } : {}),
+      cause: error,
+    },
+  );
 }
 
 /** The client of the connection the environment (and --credential-origin) gives; bad settings are bad input. */
@@ -191,31 +215,37 @@ function clientFromEnv(options: PullOptions, io: Io): ReturnType<typeof createSh
     return createShippingClient(connection);
   } catch (error) {
     // The message names the variable at fault and its rule, never its value's secret part.
-    throw new CliError(connectionProblem((error as Error).message), EXIT.BAD_INPUT);
+    throw connectionProblem(error);
   }
 }
 
-/** A failed workflow as the error the command line ends with. */
+/** A failed workflow as the error the command line ends with, with the client's code and operation. */
 function workflowFailure(error: unknown, options: PullOptions): CliError {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ShippingApiError && error.code === 'TIMEOUT') {
+  if (!(error instanceof ShippingApiError))
+    return new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED, {
+      option: '--out',
+      cause: error,
+    });
+  const fields = { code: error.code, operation: error.operation, cause: error };
+  if (error.code === 'TIMEOUT') {
     return new CliError(
       `Timed out: no carrier setup file after ${options.timeout} seconds; ${OPERATIONS[error.operation] ?? error.operation}.`,
       EXIT.REMOTE_FAILED,
+      { ...fields, option: '--timeout' },
     );
   }
-  if (error instanceof ShippingApiError) {
-    const words = message.replace(
-      CREDENTIAL_ORIGINS_ADVICE,
-      (_all, origin) =>
-        `give --credential-origin ${origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS) to send them there`,
-    );
-    return new CliError(
-      `${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${words}`,
-      error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
-    );
-  }
-  return new CliError(`Could not write ${options.out}: ${message}`, EXIT.REMOTE_FAILED);
+  const status = error.status ? ` (HTTP ${error.status})` : '';
+  // The file server's origin is not among those that receive the credentials: the flag and the variable that add it.
+  const origins = error.option === 'credentialOrigins' && error.origin !== undefined;
+  const advice = origins
+    ? ` On the command line, give --credential-origin ${error.origin} (or name it in SHIPPING_CREDENTIAL_ORIGINS) to send the credentials there.`
+    : '';
+  return new CliError(
+    `${error.code}${status}: ${message}${advice}`,
+    error.code === 'INVALID_OPTIONS' ? EXIT.BAD_INPUT : EXIT.REMOTE_FAILED,
+    { ...fields, ...(origins ? { option: '--credential-origin', variable: 'SHIPPING_CREDENTIAL_ORIGINS' } : {}) },
+  );
 }
 
 export async function setupPull(options: PullOptions, io: Io): Promise<number> {
@@ -226,10 +256,6 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   io.signals.on('SIGINT', interrupt);
-  const temp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
   const progress = new Progress(io);
   let polls = 0;
   let fileText: string | undefined;
@@ -248,16 +274,13 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
     });
     // The file as it was received, not serialised again.
     const text = fileText ?? JSON.stringify(setup);
-    await writeFile(temp, text, { signal: controller.signal });
-    controller.signal.throwIfAborted();
-    await rename(temp, target);
+    await writeFileAtomically(target, text, { signal: controller.signal });
     const bytes = Buffer.byteLength(text);
     const products = setup.reduce((n, c) => n + c.products.length, 0);
     progress.done(`Wrote ${options.out}: ${size(bytes)}, ${setup.length} carriers, ${products} products`, true);
     if (options.json) line(io.stdout, JSON.stringify({ out: target, bytes, carriers: setup.length, products, polls }));
     return EXIT.OK;
   } catch (error) {
-    await rm(temp, { force: true });
     if (controller.signal.aborted) {
       progress.done(`Interrupted; ${options.out} was not written`, false);
       return EXIT.INTERRUPTED;

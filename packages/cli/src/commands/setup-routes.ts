@@ -28,7 +28,9 @@ function countryCode(flag: string, value: string | undefined): string | undefine
   if (value === undefined) return undefined;
   const code = value.toUpperCase();
   if (!/^[A-Z]{2}$/.test(code)) {
-    throw new CliError(`${flag} must be a country code of two letters, not ${JSON.stringify(code)}.`, EXIT.BAD_INPUT);
+    throw new CliError(`${flag} must be a country code of two letters, not ${JSON.stringify(code)}.`, EXIT.BAD_INPUT, {
+      option: flag,
+    });
   }
   return code;
 }

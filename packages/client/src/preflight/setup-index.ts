@@ -161,6 +161,7 @@ export function toIndex(setup: CarrierSetupFile | CarrierSetupIndex, operation: 
       {
         code: 'INVALID_OPTIONS',
         operation,
+        option: 'setup',
       },
     );
   }

@@ -2,6 +2,7 @@
 // read and checked whole; a problem names the file and the JSON pointer where it lies.
 import { readFileSync } from 'node:fs';
 import { pointerSegment } from 'shipping-api-v3-contract';
+import { ShippingError } from 'shipping-api-v3-contract/errors';
 import { type KeyHash, parseKeyHash } from './key-hash.ts';
 
 const ACCOUNTS_VERSION = 1;
@@ -19,15 +20,17 @@ export interface Accounts {
   users: Map<string, Account>;
 }
 
-export class AccountsFileError extends Error {
-  override name = 'AccountsFileError';
-  /** The system's code when the file could not be read, such as ENOENT. */
-  readonly code: string | undefined;
-  constructor(message: string, code?: string) {
-    super(message);
-    this.code = code;
+/**
+ * An accounts file that cannot be read (`NO_FILE`, `UNREADABLE`, the system's error as `cause`), is
+ * not JSON (`NOT_JSON`), or breaks the format (`INVALID_FILE`, at `pointer`).
+ */
+export class AccountsFileError extends ShippingError {
+  declare readonly code: 'NO_FILE' | 'UNREADABLE' | 'NOT_JSON' | 'INVALID_FILE';
+  constructor(message: string, fields: { code: AccountsFileError['code']; pointer?: string; cause?: unknown }) {
+    super(message, fields);
   }
 }
+Object.defineProperty(AccountsFileError.prototype, 'name', { value: 'AccountsFileError', writable: true });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -96,14 +99,19 @@ function parseAccounts(file: string, text: string): Accounts {
     data = JSON.parse(text);
   } catch (error) {
     // One line, whatever of the text the parser quotes.
-    throw new AccountsFileError(`accounts ${file}: not JSON (${(error as Error).message.replace(/\s+/g, ' ')}).`);
+    throw new AccountsFileError(`accounts ${file}: not JSON (${(error as Error).message.replace(/\s+/g, ' ')}).`, {
+      code: 'NOT_JSON',
+    });
   }
   try {
     return { file, users: accountsOf(data) };
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     const where = error.pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${error.pointer}`;
-    throw new AccountsFileError(`accounts ${file}: breaks the accounts file format at ${where}: ${error.message}.`);
+    throw new AccountsFileError(`accounts ${file}: breaks the accounts file format at ${where}: ${error.message}.`, {
+      code: 'INVALID_FILE',
+      pointer: error.pointer,
+    });
   }
 }
 
@@ -116,7 +124,7 @@ export function readAccounts(file: string): Accounts {
     const code = (error as NodeJS.ErrnoException).code;
     throw new AccountsFileError(
       `accounts ${file}: cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}).`,
-      code,
+      { code: code === 'ENOENT' ? 'NO_FILE' : 'UNREADABLE', cause: error },
     );
   }
   return parseAccounts(file, text);
