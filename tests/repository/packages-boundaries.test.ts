@@ -67,9 +67,9 @@ const FAULTS: { fault: string; plant: () => void; problem: string; production?: 
     problem: 'dependencies: yaml at packages/client/package.json',
   },
   {
-    fault: 'a package of the repository listed by the command line, which imports it nowhere',
-    plant: () => addDependency('packages/cli/package.json', 'shipping-api-v3-contract', '6.0.0'),
-    problem: 'dependencies: shipping-api-v3-contract at packages/cli/package.json',
+    fault: 'a package of the repository listed by the sandbox, which imports it nowhere',
+    plant: () => addDependency('packages/sandbox/package.json', 'shipping-api-v3-cli', '6.0.0'),
+    problem: 'dependencies: shipping-api-v3-cli at packages/sandbox/package.json',
   },
   {
     fault: 'an export of the sandbox that nothing imports',
