@@ -2,9 +2,11 @@
 // The `shipping-api` executable: the Node.js version is checked first, then the command line loaded.
 // Node keeps the code it compiled for the command line on disk (module.enableCompileCache, in the
 // system's temporary folder), so that every start after the first skips compiling commander and
-// the commands' modules.
+// the commands' modules. `--version` alone is answered before commander is loaded: commander's own
+// start (it loads node:child_process) is most of what the command line costs before it runs.
 import module from 'node:module';
 import { unsupportedNode } from './node-version.ts';
+import { VERSION } from './version.ts';
 
 module.enableCompileCache?.();
 
@@ -13,13 +15,18 @@ if (unsupported) {
   process.stderr.write(`${unsupported}\n`);
   process.exit(2);
 }
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(0);
+}
 const { runCli } = await import('./program.ts');
 
 // `npm run shipping-api -- …` runs in the package's folder; the paths given are the caller's.
 const cwd =
   process.env.npm_lifecycle_event === 'shipping-api' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 
-process.exitCode = await runCli(process.argv.slice(2), {
+process.exitCode = await runCli(args, {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,14 +1,10 @@
 // The `shipping-api` command line: the commands, their flags and help (commander), and one
 // function that runs it and returns the exit code, so that it runs the same in a test as in a shell.
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { SANDBOX_MODES } from 'shipping-api-v3-sandbox/settings';
 import { sandboxFlags, sandboxSettings } from './sandbox-flags.ts';
 import { CliError, EXIT, type Io, line, painter } from './io.ts';
-
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+import { VERSION } from './version.ts';
 
 const ENVIRONMENT = `
 Environment (the connection is never taken from a flag, and never printed):
@@ -35,7 +31,7 @@ function createProgram(io: Io, done: Done): Command {
     .description(
       'Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.',
     )
-    .version(version, '-V, --version')
+    .version(VERSION, '-V, --version')
     .helpOption('-h, --help', 'show help for the command')
     .addHelpText('after', ENVIRONMENT)
     .showSuggestionAfterError(true)
