@@ -127,8 +127,17 @@ describe('what a command loads', () => {
   const SERVER =
     /\/node_modules\/(fastify|ioredis|pino|prom-client|@fastify\/[^/]+)\/|\/packages\/sandbox\/src\/(index|app)\.ts$/;
 
-  it.each([['--version'], ['--help'], ['sandbox', '--help'], ['setup', 'validate', '--help']])(
-    'shipping-api %s loads no server, no client and no spinner',
+  it('shipping-api --version loads nothing but its own entry and two modules: not even commander', () => {
+    const ours = loaded(['--version']).filter((url) => !url.startsWith('node:'));
+    expect(ours.map((url) => url.slice(url.lastIndexOf('/packages/') + 1)).sort()).toEqual([
+      'packages/cli/src/main.ts',
+      'packages/cli/src/node-version.ts',
+      'packages/cli/src/version.ts',
+    ]);
+  });
+
+  it.each([['--help'], ['sandbox', '--help'], ['setup', 'validate', '--help']])(
+    'shipping-api %s loads commander, and no server, no client and no spinner',
     (...args) => {
       const urls = loaded(args);
       expect(urls.some((url) => url.includes('/commander/'))).toBe(true);
