@@ -1,10 +1,9 @@
 // The command lines of the scripts, on commander: unknown flags are errors, and a bad value ends in
-// one line naming the flag or the environment variable it came from.
+// one line naming the flag or the environment variable it came from. It imports nothing of src/:
+// the scripts that make generated/ use it, and src/ reads generated/ (the sandbox's options and
+// errors are in cli-sandbox.ts).
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SANDBOX_PORT, PortInUseError, parseSandboxPort } from '../src/sandbox/command-line.ts';
-
-export { PortInUseError };
 
 /** Parses a TCP port, 1 to 65535; anything else is an error commander prints in one line. */
 export function parsePort(value: string): number {
@@ -28,11 +27,6 @@ export const mockPortOption = () => portOption('port', 'MOCK_PORT', DEFAULT_MOCK
 export const DEFAULT_DOCS_PORT = 8080;
 export const docsPortOption = () =>
   portOption('docs-port', 'DOCS_PORT', DEFAULT_DOCS_PORT, 'port of the rendered reference');
-
-/** The sandbox's port: `--<flag>` or SANDBOX_PORT, 4020 by default. */
-// Parsed as `npm run sandbox` parses it, so that SANDBOX_PORT means the same to both (0: a free port).
-export const sandboxPortOption = (flag = 'port') =>
-  portOption(flag, 'SANDBOX_PORT', DEFAULT_SANDBOX_PORT, 'port of the sandbox').argParser(parseSandboxPort);
 
 /** A command that takes no positional arguments unless told, and rejects unknown flags. */
 export function command(name: string, description: string): Command {

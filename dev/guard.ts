@@ -19,7 +19,7 @@ import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { BASE_PATH } from '../src/sandbox/context.ts';
 import { sendProblem } from '../src/sandbox/problems.ts';
-import { PortInUseError } from './cli.ts';
+import { PortInUseError } from './cli-sandbox.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -20,7 +20,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { freePort, PortInUseError } from './cli.ts';
+import { freePort } from './cli.ts';
+import { PortInUseError } from './cli-sandbox.ts';
 import { binPath } from './tools.ts';
 import { root } from './paths.ts';
 

@@ -8,7 +8,8 @@
 import type { Command } from 'commander';
 import { SANDBOX_MODES, sandboxBanner, sandboxOptions, type SandboxCliOptions } from '../src/sandbox/command-line.ts';
 import { startSandbox, stopOnSignal, type RunningSandbox } from '../src/sandbox/index.ts';
-import { command, PortInUseError } from './cli.ts';
+import { command } from './cli.ts';
+import { PortInUseError } from './cli-sandbox.ts';
 
 export { sandboxBanner };
 
