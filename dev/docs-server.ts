@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { PortInUseError } from './cli.ts';
+import { PortInUseError } from './cli-sandbox.ts';
 import { DOCS_DIR } from './paths.ts';
 
 const TYPES: Record<string, string> = {

@@ -3,6 +3,7 @@
 // documents are the contract's own named examples; each breaking one changes a single thing.
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
+import { readPartnerId } from '../../src/client/partner-id.ts';
 import { firstProblem } from '../../src/contract/json-pointer.ts';
 import { bundlePath, readJson } from '../support/contract.ts';
 
@@ -119,10 +120,17 @@ const rules: Rule[] = [
     at: '/0/code',
   },
   {
-    rule: '[2.2.Carrier.code] a carrier code has no digits',
+    rule: '[2.2.Carrier.code] a carrier code has no hyphen',
     schema: 'CarrierSetupFile',
     obeying: setupFile,
-    breaking: (d) => (d[0].code = 'postnord2'),
+    breaking: (d) => (d[0].code = 'dhl-express'),
+    at: '/0/code',
+  },
+  {
+    rule: '[2.2.Carrier.code] a carrier code has no space',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].code = 'dhl express'),
     at: '/0/code',
   },
   {
@@ -645,7 +653,7 @@ describe('the Partner ID rules of the specification, stated by the description',
       expect(op.security, `${method} ${path}`).toBeUndefined();
       expect(op.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
     }
-    expect(bundle.components.headers['WWW-Authenticate'].schema.pattern).toBe('^Basic( |$)');
+    expect(bundle.components.headers['WWW-Authenticate'].required).toBe(true);
   });
 
   it('[0.base-url] [9.version-in-path] version 3 lives under /api/public/v3, which may have a path in front of it', () => {
@@ -662,16 +670,86 @@ describe('the Partner ID rules of the specification, stated by the description',
   });
 });
 
+// Digits in a carrier code are neither stated nor refused ("lowercase with underscores"): a file
+// with one is accepted; uppercase letters, hyphens and spaces are not lowercase with underscores.
+describe('a carrier code', () => {
+  const withCode = (code: string) => {
+    const file = setupFile();
+    file[0].code = code;
+    return file;
+  };
+  it.each(['dhl_express_2', '2go', 'demopost'])('[2.2.Carrier.code] accepts %j (digits are open)', (code) => {
+    expect(validators.CarrierSetupFile(withCode(code)), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+  it.each(['DHL', 'Dhl_express', 'dhl-express', 'dhl express', ''])('[2.2.Carrier.code] refuses %j', (code) => {
+    expect(validators.CarrierSetupFile(withCode(code))).toBe(false);
+  });
+  it('[2.2.Carrier.code] says that digits are open', () => {
+    expect(bundle.components.schemas.Carrier.properties.code['x-unspecified']).toMatch(/digits/);
+  });
+});
+
+// HTTP's own rules, as exact as HTTP: an auth scheme is case-insensitive and the header lists
+// challenges (RFC 9110 §11.1, §11.6.1); a range unit is case-insensitive, and a server ignores a unit
+// it does not know (§14.1, §14.2).
+describe('the HTTP headers of authentication and ranges', () => {
+  const headerPattern = (schema: { pattern: string }) => new RegExp(schema.pattern, 'u');
+  const challenge = headerPattern(bundle.components.headers['WWW-Authenticate'].schema);
+  const range = headerPattern(bundle.components.parameters.Range.schema);
+
+  it.each([
+    'Basic realm="Shipping Service"',
+    'basic realm="x"',
+    'BASIC',
+    'Basic',
+    'Bearer, Basic realm="x"',
+    'Bearer realm="a", basic realm="x"',
+    'Newauth realm="apps", type=1, title="Login to "apps"", Basic realm="simple"',
+  ])('[5.1.1] a 401 may challenge with %j', (value) => {
+    expect(challenge.test(value)).toBe(true);
+  });
+  it.each(['Bearer realm="x"', 'Basically', 'Digest realm="x", Basicx', ''])(
+    '[5.1.1] a 401 does not challenge with Basic in %j',
+    (value) => {
+      expect(challenge.test(value)).toBe(false);
+    },
+  );
+
+  it.each(['bytes=0-99', 'Bytes=0-99', 'BYTES=-500', 'bytes=0-99, 200-', 'items=0-5'])(
+    '[4.2.range] a Range request header may be %j',
+    (value) => {
+      expect(range.test(value)).toBe(true);
+    },
+  );
+  it.each(['', 'bytes', 'bytes=', '=0-99', 'by tes=0-99'])('[4.2.range] a Range header is not %j', (value) => {
+    expect(range.test(value)).toBe(false);
+  });
+});
+
 // A header is text: the Partner-ID header is the text of a decimal number (PartnerIdHeaderValue),
 // the one definition that the client and the sandbox read through the same generated validator.
 describe('the Partner-ID header as sent', () => {
-  it.each(['10042', '0', '-3', '1.5', '1e3', '2E-2', '007'])('[5.2.1] accepts %j', (text) => {
+  const accepted = ['10042', '0', '-3', '1.5', '1e3', '2E-2', '007', '+12', '.5', '5.', '-.5e2'];
+  const refused = ['0x10', 'Infinity', '12abc', '1e400x', '', ' 10042', '1 000', '10,5', '.', '+', 'NaN', '١٢'];
+  it.each(accepted)('[5.2.1] accepts %j', (text) => {
     expect(validators.PartnerIdHeaderValue(text)).toBe(true);
   });
-  it.each(['0x10', 'Infinity', '+12', '1e400x', '', ' 10042', '1 000', '10,5', '.5', '5.', 'NaN', '١٢'])(
-    '[5.2.1] refuses %j',
-    (text) => {
-      expect(validators.PartnerIdHeaderValue(text)).toBe(false);
-    },
-  );
+  it.each(refused)('[5.2.1] refuses %j', (text) => {
+    expect(validators.PartnerIdHeaderValue(text)).toBe(false);
+  });
+
+  // The same text as a decimal number of an order line (DecimalString), and an exponent besides.
+  it('[5.2.1] accepts exactly the text of a DecimalString, with or without an exponent', () => {
+    const decimal = new RegExp(bundle.components.schemas.DecimalString.pattern, 'u');
+    for (const text of [...accepted, ...refused]) {
+      const mantissa = text.replace(/[eE][+-]?[0-9]+$/, '');
+      expect(validators.PartnerIdHeaderValue(text), text).toBe(decimal.test(mantissa));
+    }
+  });
+
+  // The client's and the sandbox's reader (and the command line's) reads what the contract accepts.
+  it('[5.2.1] the Partner-ID reader of the client and the sandbox agrees with the contract', () => {
+    for (const text of accepted) expect(readPartnerId(text), text).toEqual({ ok: true, partnerId: Number(text) });
+    for (const text of refused.filter((t) => t.trim() === t)) expect(readPartnerId(text), text).toEqual({ ok: false });
+  });
 });
