@@ -183,6 +183,41 @@ const rules: Rule[] = [
     at: '/0/products/0/country_combinations/0/customs_declaration_required',
   },
   {
+    rule: '[2.2.fields-required] every field of a carrier is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[1].name,
+    at: '/1/name',
+  },
+  {
+    rule: '[2.2.fields-required] every field of a product is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[0].products[1].service_point_product,
+    at: '/0/products/1/service_point_product',
+  },
+  {
+    rule: '[2.2.fields-required] [2.2.CountryCombination] every field of a country combination is present, the lists that may be empty too',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete combination(d).optional_dg_fields,
+    at: '/0/products/0/country_combinations/0/optional_dg_fields',
+  },
+  {
+    rule: '[2.2.fields-required] every field of an available service is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete combination(d).available_services[0].optional_fields,
+    at: '/0/products/0/country_combinations/0/available_services/0/optional_fields',
+  },
+  {
+    rule: '[2.2.fields-required] every field of a required service is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].own_agreement_required,
+    at: '/0/products/0/country_combinations/1/required_services/0/own_agreement_required',
+  },
+  {
     rule: '[2.2.CountryCombination.package_types] package_types is an array (its element shape is not specified)',
     schema: 'CarrierSetupFile',
     obeying: setupFile,
@@ -686,6 +721,67 @@ describe('a carrier code', () => {
   });
   it('[2.2.Carrier.code] says that digits are open', () => {
     expect(bundle.components.schemas.Carrier.properties.code['x-unspecified']).toMatch(/digits/);
+  });
+});
+
+// What the tables of 2.2 leave open stays open: whether the six lists of field names may be empty,
+// and whether an object may carry fields its table does not list.
+describe('the open questions of the setup file', () => {
+  const lists: [string, (d: any) => any][] = [
+    ['required_fields', combination],
+    ['optional_fields', combination],
+    ['required_parcel_fields', combination],
+    ['optional_parcel_fields', combination],
+    ['required_fields', (d) => combination(d).available_services[0]],
+    ['optional_fields', (d) => d[0].products[0].country_combinations[1].required_services[0]],
+  ];
+  it.each(lists)('[2.2.field-lists-empty] %s may be empty', (name, holder) => {
+    const file = setupFile();
+    holder(file)[name] = [];
+    expect(validators.CarrierSetupFile(file), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+
+  it('[2.2.other-fields] a carrier, product, country combination and service may carry other fields', () => {
+    const file = setupFile();
+    file[0].logo = 'demopost.svg';
+    file[0].products[0].tracking = true;
+    combination(file).zone = 'domestic';
+    combination(file).available_services[0].price_group = 'A';
+    file[0].products[0].country_combinations[1].required_services[0].price_group = 'B';
+    expect(validators.CarrierSetupFile(file), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+
+  it('[2.1.other-fields] a status may carry other fields', () => {
+    for (const name of ['CarrierSetupStatusRequested', 'CarrierSetupStatusCompleted']) {
+      const status = { ...example(name), progress_percent: 40 };
+      expect(validators.CarrierSetupStatus(status), JSON.stringify(validators.CarrierSetupStatus.errors)).toBe(true);
+    }
+  });
+
+  it('[2.2.field-lists-empty] [2.2.other-fields] [2.1.other-fields] each open question is marked x-unspecified', () => {
+    const { schemas } = bundle.components;
+    for (const [name, holder] of [
+      ['required_fields', 'CountryCombination'],
+      ['optional_fields', 'CountryCombination'],
+      ['required_parcel_fields', 'CountryCombination'],
+      ['optional_parcel_fields', 'CountryCombination'],
+      ['required_fields', 'Service'],
+      ['optional_fields', 'Service'],
+    ]) {
+      expect(schemas[holder!].properties[name!]['x-unspecified'], `${holder}.${name}`).toMatch(/may be empty/);
+      expect(schemas[holder!].properties[name!]).not.toHaveProperty('minItems');
+    }
+    for (const name of [
+      'Carrier',
+      'Product',
+      'CountryCombination',
+      'Service',
+      'CarrierSetupStatusPending',
+      'CarrierSetupStatusCompleted',
+    ]) {
+      expect(schemas[name]['x-unspecified'], name).toMatch(/other than/);
+      expect(schemas[name], name).not.toHaveProperty('additionalProperties');
+    }
   });
 });
 
