@@ -208,3 +208,18 @@ describe('the generator reads none of what it generates', () => {
     );
   });
 });
+
+describe("the contract's extensions", () => {
+  it('are annotations to Ajv in strict mode: x-unspecified, x-http-standard, and $anchor', () => {
+    const ajv = contractAjv({ components: { schemas: {} } });
+    const validate = ajv.compile({
+      $anchor: 'marked',
+      type: 'string',
+      pattern: '^[a-z]+$',
+      'x-unspecified': 'What is open.',
+      'x-http-standard': 'RFC 9110 §14.2',
+    });
+    expect(validate('abc')).toBe(true);
+    expect(validate('ABC')).toBe(false);
+  });
+});
