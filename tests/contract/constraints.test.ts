@@ -1,6 +1,6 @@
 // The rule map runs both ways: every constraint of the bundle and of the standalone setup file
-// schema is traced to a stated rule of openapi/rules.yaml (an `at` names it or the object that holds
-// it), or marked x-http-standard, or, for a status code, a media type or a required header, marked
+// schema is traced to a stated rule of openapi/rules.yaml (an `at` names it by its own pointer), or
+// marked x-http-standard, or, for a status code, a media type or a required header, marked
 // x-unspecified (tests/support/constraints.ts). A constraint that nobody asked for turns this red,
 // naming its JSON pointer.
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,10 @@
 // The rule map read the other way: from every constraint of the bundle back to the rule that
 // states it. A constraint is what refuses something: a schema keyword that checks a value, a status
 // code, a media type, a required header, parameter or body. Each must be
-//   - traced: a stated rule of openapi/rules.yaml has an `at` that names it, or names the object that
-//     holds it (the schema, the response, the media type); or
+//   - traced: a stated rule of openapi/rules.yaml has an `at` that names it by its own pointer (the
+//     keyword's, such as …/properties/code/pattern, or the status code's, the media type's, the
+//     `required` of a header or body); an `at` that names only the schema around it does not, so
+//     that a keyword added beside a traced one is seen; or
 //   - marked x-http-standard: HTTP fixes it, and the marker names the RFC; or
 //   - for a status code, a media type or a required header, marked x-unspecified: the object says
 //     what the specification leaves open about it (the 2XX of a creation, the */* of a download).
@@ -51,7 +53,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export interface Constraint {
   /** The JSON pointer of the constraint in the document walked. */
   pointer: string;
-  /** The pointer of the object that holds it: a schema, a response, a media type, a header. */
+  /** The pointer of the object that holds it (a schema, a response, a media type, a header), for reports. */
   holder: string;
   /** What it is: a schema keyword, `status 401`, `media type application/json`, `required header`, `false schema`. */
   what: string;
