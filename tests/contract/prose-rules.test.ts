@@ -6,6 +6,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { BUNDLE_JSON } from '../../dev/paths.ts';
+import { routableBundle, SETUP_FILE_PATH } from '../../dev/routable.ts';
 import { contractDir, follow, loadRuleMap, pointerKeys, type RuleEntry, splitAt } from '../support/rule-map.ts';
 
 interface Statement {
@@ -317,5 +319,18 @@ describe('the download', () => {
 
   it('[5.1.1] leaves nothing open about Basic authentication of the download', () => {
     expect(get()['x-unspecified']).not.toMatch(/Basic|credentials/i);
+  });
+});
+
+// Prism cannot serve a JSON example as `*/*`: the mock's routable copy names application/json for the
+// whole file; the published bundle, and the copy the contract checks read, keep `*/*`.
+describe("the download in the tools' routable copies", () => {
+  const whole = (bundle: any) => Object.keys(bundle.paths[SETUP_FILE_PATH].get.responses['200'].content);
+
+  it("[4.2.returns] the mock's copy serves the file as application/json, the others keep */*", () => {
+    expect(whole(routableBundle('http://127.0.0.1:4010/carrier-setup-file'))).toEqual(['application/json']);
+    expect(whole(routableBundle())).toEqual(['*/*']);
+    const bundle = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
+    expect(Object.keys(bundle.components.pathItems.CarrierSetupFile.get.responses['200'].content)).toEqual(['*/*']);
   });
 });
