@@ -1,5 +1,6 @@
 // The command lines of the scripts, on commander: unknown flags are errors, and a bad value ends in
-// one line naming the flag or the environment variable it came from.
+// one line naming the flag or the environment variable it came from. It imports nothing that reads
+// generated/ (the sandbox settings module is light): the scripts that make generated/ use it.
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { PortInUseError, parsePort as portOf } from 'shipping-api-v3-sandbox/settings';

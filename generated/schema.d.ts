@@ -95,7 +95,7 @@ export interface paths {
         /**
          * Create an imported shipment
          * @description Creates an imported shipment. Accepts the `Partner-ID` header and the deprecated body field
-         *     `partner_id`; when both are present, the header value is stored and the body value is ignored.
+         *     `partner_id`.
          */
         post: operations["createImportedShipment"];
         delete?: never;
@@ -133,8 +133,10 @@ export interface components {
         /**
          * PartnerIdHeaderValue
          * @description The value of the `Partner-ID` header: the numeric Partner ID written as the text of a decimal
-         *     number, since a header is text. Digits, with an optional minus sign, decimal part and exponent:
-         *     `10042`. Text such as `0x10`, `+12`, `Infinity` or `1 000` is not a decimal number.
+         *     number, since a header is text. The same text as a DecimalString (a sign, digits, at most one
+         *     point, digits on either side of it: `10042`, `+12`, `.5`, `5.`), with an optional exponent,
+         *     since the deprecated body field is a JSON number, which may be written with one (`1e3`). Text such
+         *     as `0x10`, `Infinity`, `12abc`, `1 000` or an empty value is not a decimal number.
          * @example 10042
          */
         PartnerIdHeaderValue: string;
@@ -477,7 +479,7 @@ export interface components {
         CountryCode: string;
         /**
          * Service
-         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService.
+         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService. Every field of the table is required (note on required services only): the table lists them, and says of none that it may be absent.
          */
         Service: {
             /**
@@ -514,7 +516,7 @@ export interface components {
         } & components["schemas"]["Service"];
         /**
          * CountryCombination
-         * @description What a product offers for one sender country and receiver country pair.
+         * @description What a product offers for one sender country and receiver country pair. Every field of the table is required: the table lists them, and says of none that it may be absent.
          */
         CountryCombination: {
             /** @description Country code of the sender: two uppercase letters. */
@@ -548,7 +550,10 @@ export interface components {
             /** @description Services that must be added (0..n). A required service has a note. */
             required_services: components["schemas"]["RequiredService"][];
         };
-        /** Product */
+        /**
+         * Product
+         * @description A product of a carrier. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         */
         Product: {
             /**
              * @description Display name.
@@ -565,10 +570,13 @@ export interface components {
             /** @description One per sender country and receiver country pair (1..n). */
             country_combinations: components["schemas"]["CountryCombination"][];
         };
-        /** Carrier */
+        /**
+         * Carrier
+         * @description A carrier, with its products. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         */
         Carrier: {
             /**
-             * @description Carrier code, lowercase with underscores.
+             * @description Carrier code, lowercase with underscores: lowercase letters and underscores, no uppercase letter, hyphen or space. Whether it may hold digits is not specified, so digits are accepted.
              * @example demopost
              * @example db_schenker
              */
@@ -631,7 +639,9 @@ export interface components {
         /**
          * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
          *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-         *     ignore the header and send the whole file with `200 OK`.
+         *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
+         *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
+         *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
          * @example bytes=0-1048575
          */
         Range: string;
@@ -639,7 +649,10 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The authentication challenge of HTTP Basic authentication (RFC 7617). Its realm is not specified.
+         * @description The authentication challenges (RFC 9110, section 11.6.1), among them the challenge of HTTP Basic
+         *     authentication (RFC 7617). An auth scheme is case-insensitive (RFC 9110, section 11.1), and the
+         *     header may list other challenges before the Basic one: `Basic realm="x"`, `basic realm="x"` and
+         *     `Bearer, Basic realm="x"` all challenge with Basic. Its realm is not specified.
          * @example Basic realm="Shipping Service"
          */
         "WWW-Authenticate": string;
@@ -918,7 +931,9 @@ export interface operations {
                 /**
                  * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
                  *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-                 *     ignore the header and send the whole file with `200 OK`.
+                 *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
+                 *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
+                 *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
                  * @example bytes=0-1048575
                  */
                 Range?: components["parameters"]["Range"];
@@ -952,7 +967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CarrierSetupFile"];
+                    "*/*": components["schemas"]["CarrierSetupFile"];
                 };
             };
             /**

@@ -117,6 +117,36 @@ describe('fetchCarrierSetup', () => {
     expect(filePaths(api)[0]?.headers['partner-id']).toBe('10042');
   });
 
+  // The specification says "one JSON file", which names no media type; file stores often send
+  // application/octet-stream, or none at all. A whole file and a resumed range alike.
+  it.each(['application/octet-stream', 'text/plain; charset=utf-8', undefined])(
+    '[4.2.returns] reads the file whatever its Content-Type (%s)',
+    async (type) => {
+      const file = exampleSetupFile();
+      file[0]!.code = 'dhl_express_2';
+      const bytes = Buffer.from(JSON.stringify(file));
+      let calls = 0;
+      const api = await startApi(
+        (origin) => [completed(`${origin}${FILE_PATH}`)],
+        (request, response) => {
+          // The first answer breaks off mid-body, so the second is a 206 of the rest.
+          const range = /^bytes=(\d+)-$/.exec(String(request.headers.range ?? ''));
+          const start = range ? Number(range[1]) : 0;
+          const headers: Record<string, string> = { 'Content-Length': String(bytes.length - start) };
+          if (type) headers['Content-Type'] = type;
+          if (range) headers['Content-Range'] = `bytes ${start}-${bytes.length - 1}/${bytes.length}`;
+          else headers['Accept-Ranges'] = 'bytes';
+          response.writeHead(range ? 206 : 200, headers);
+          if (calls++ > 0) return response.end(bytes.subarray(start));
+          response.flushHeaders();
+          response.write(bytes.subarray(0, 100), () => setImmediate(() => response.socket?.destroy()));
+        },
+      );
+      expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(file);
+      expect(filePaths(api)).toHaveLength(2);
+    },
+  );
+
   it('never polls faster than pollIntervalMs', async () => {
     const clock = fakeClock();
     const api = await startApi(

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { pointerGet, pointerKeys } from 'shipping-api-v3-contract';
+import { BUNDLE_JSON } from '../../dev/paths.ts';
+import { routableBundle, SETUP_FILE_PATH } from '../../dev/routable.ts';
 import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/rule-map.ts';
 
 interface Statement {
@@ -274,5 +276,58 @@ describe('GET /setups/carriers takes no body and no path or query parameters', (
     const withQuery = operation();
     withQuery.parameters.push({ name: 'carrier', in: 'query', schema: { type: 'string' } });
     expect(takesNone(withQuery)).toBe(false);
+  });
+});
+
+// 5.2.3 names where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out
+// imported shipments; 5.2.4 says only that both ways of sending it are accepted there. So the
+// operation says that, and states nothing about storage, which it marks open.
+describe('POST /imported_shipments says one thing about the Partner ID', () => {
+  const operation = () => source('paths/imported_shipments.yaml').post;
+  const saysOneThing = (op: any) =>
+    /Accepts the `Partner-ID` header and the deprecated body field `partner_id`/.test(textOf(op.description)) &&
+    !/stored|ignored|wins/.test(textOf(op.description)) &&
+    /whether and how an imported shipment stores the Partner ID/i.test(op['x-unspecified'] ?? '');
+
+  it('[5.2.4] accepts the header and the body field; whether and how it stores the Partner ID is open', () => {
+    expect(saysOneThing(operation())).toBe(true);
+    const stating = operation();
+    stating.description += ' When both are present, the header value is stored and the body value is ignored.';
+    expect(saysOneThing(stating)).toBe(false);
+  });
+});
+
+// "One JSON file" names no Content-Type: the whole file and a slice alike are any media type, the
+// body still the setup file; and every request, the download's too, is HTTP Basic (5.1.1).
+describe('the download', () => {
+  const get = () => source('components/pathItems/CarrierSetupFile.yaml').get;
+  const anyMediaType = (op: any) =>
+    ['200', '206'].every((code) => {
+      const content = op.responses[code].content;
+      return Object.keys(content).join() === '*/*' && /media type/.test(content['*/*']['x-unspecified'] ?? '');
+    }) && op.responses['200'].content['*/*'].schema.$ref === '../schemas/CarrierSetupFile.yaml';
+
+  it('[4.2.returns] the whole file and a range are any media type, marked open, the file still its schema', () => {
+    expect(anyMediaType(get())).toBe(true);
+    const json = get();
+    json.responses['200'].content = { 'application/json': json.responses['200'].content['*/*'] };
+    expect(anyMediaType(json)).toBe(false);
+  });
+
+  it('[5.1.1] leaves nothing open about Basic authentication of the download', () => {
+    expect(get()['x-unspecified']).not.toMatch(/Basic|credentials/i);
+  });
+});
+
+// Prism cannot serve a JSON example as `*/*`: the mock's routable copy names application/json for the
+// whole file; the published bundle, and the copy the contract checks read, keep `*/*`.
+describe("the download in the tools' routable copies", () => {
+  const whole = (bundle: any) => Object.keys(bundle.paths[SETUP_FILE_PATH].get.responses['200'].content);
+
+  it("[4.2.returns] the mock's copy serves the file as application/json, the others keep */*", () => {
+    expect(whole(routableBundle('http://127.0.0.1:4010/carrier-setup-file'))).toEqual(['application/json']);
+    expect(whole(routableBundle())).toEqual(['*/*']);
+    const bundle = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
+    expect(Object.keys(bundle.components.pathItems.CarrierSetupFile.get.responses['200'].content)).toEqual(['*/*']);
   });
 });

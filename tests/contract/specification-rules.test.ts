@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
 import { firstProblem } from 'shipping-api-v3-contract';
+import { readPartnerId } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/contract.ts';
 
 const bundle = readJson(bundlePath);
@@ -119,10 +120,17 @@ const rules: Rule[] = [
     at: '/0/code',
   },
   {
-    rule: '[2.2.Carrier.code] a carrier code has no digits',
+    rule: '[2.2.Carrier.code] a carrier code has no hyphen',
     schema: 'CarrierSetupFile',
     obeying: setupFile,
-    breaking: (d) => (d[0].code = 'postnord2'),
+    breaking: (d) => (d[0].code = 'dhl-express'),
+    at: '/0/code',
+  },
+  {
+    rule: '[2.2.Carrier.code] a carrier code has no space',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => (d[0].code = 'dhl express'),
     at: '/0/code',
   },
   {
@@ -173,6 +181,41 @@ const rules: Rule[] = [
     obeying: setupFile,
     breaking: (d) => delete combination(d).customs_declaration_required,
     at: '/0/products/0/country_combinations/0/customs_declaration_required',
+  },
+  {
+    rule: '[2.2.fields-required] every field of a carrier is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[1].name,
+    at: '/1/name',
+  },
+  {
+    rule: '[2.2.fields-required] every field of a product is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[0].products[1].service_point_product,
+    at: '/0/products/1/service_point_product',
+  },
+  {
+    rule: '[2.2.fields-required] [2.2.CountryCombination] every field of a country combination is present, the lists that may be empty too',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete combination(d).optional_dg_fields,
+    at: '/0/products/0/country_combinations/0/optional_dg_fields',
+  },
+  {
+    rule: '[2.2.fields-required] every field of an available service is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete combination(d).available_services[0].optional_fields,
+    at: '/0/products/0/country_combinations/0/available_services/0/optional_fields',
+  },
+  {
+    rule: '[2.2.fields-required] every field of a required service is present',
+    schema: 'CarrierSetupFile',
+    obeying: setupFile,
+    breaking: (d) => delete d[0].products[0].country_combinations[1].required_services[0].own_agreement_required,
+    at: '/0/products/0/country_combinations/1/required_services/0/own_agreement_required',
   },
   {
     rule: '[2.2.CountryCombination.package_types] package_types is an array (its element shape is not specified)',
@@ -645,7 +688,7 @@ describe('the Partner ID rules of the specification, stated by the description',
       expect(op.security, `${method} ${path}`).toBeUndefined();
       expect(op.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
     }
-    expect(bundle.components.headers['WWW-Authenticate'].schema.pattern).toBe('^Basic( |$)');
+    expect(bundle.components.headers['WWW-Authenticate'].required).toBe(true);
   });
 
   it('[0.base-url] [9.version-in-path] version 3 lives under /api/public/v3, which may have a path in front of it', () => {
@@ -662,16 +705,147 @@ describe('the Partner ID rules of the specification, stated by the description',
   });
 });
 
+// Digits in a carrier code are neither stated nor refused ("lowercase with underscores"): a file
+// with one is accepted; uppercase letters, hyphens and spaces are not lowercase with underscores.
+describe('a carrier code', () => {
+  const withCode = (code: string) => {
+    const file = setupFile();
+    file[0].code = code;
+    return file;
+  };
+  it.each(['dhl_express_2', '2go', 'demopost'])('[2.2.Carrier.code] accepts %j (digits are open)', (code) => {
+    expect(validators.CarrierSetupFile(withCode(code)), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+  it.each(['DHL', 'Dhl_express', 'dhl-express', 'dhl express', ''])('[2.2.Carrier.code] refuses %j', (code) => {
+    expect(validators.CarrierSetupFile(withCode(code))).toBe(false);
+  });
+  it('[2.2.Carrier.code] says that digits are open', () => {
+    expect(bundle.components.schemas.Carrier.properties.code['x-unspecified']).toMatch(/digits/);
+  });
+});
+
+// What the tables of 2.2 leave open stays open: whether the six lists of field names may be empty,
+// and whether an object may carry fields its table does not list.
+describe('the open questions of the setup file', () => {
+  const lists: [string, (d: any) => any][] = [
+    ['required_fields', combination],
+    ['optional_fields', combination],
+    ['required_parcel_fields', combination],
+    ['optional_parcel_fields', combination],
+    ['required_fields', (d) => combination(d).available_services[0]],
+    ['optional_fields', (d) => d[0].products[0].country_combinations[1].required_services[0]],
+  ];
+  it.each(lists)('[2.2.field-lists-empty] %s may be empty', (name, holder) => {
+    const file = setupFile();
+    holder(file)[name] = [];
+    expect(validators.CarrierSetupFile(file), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+
+  it('[2.2.other-fields] a carrier, product, country combination and service may carry other fields', () => {
+    const file = setupFile();
+    file[0].logo = 'demopost.svg';
+    file[0].products[0].tracking = true;
+    combination(file).zone = 'domestic';
+    combination(file).available_services[0].price_group = 'A';
+    file[0].products[0].country_combinations[1].required_services[0].price_group = 'B';
+    expect(validators.CarrierSetupFile(file), JSON.stringify(validators.CarrierSetupFile.errors)).toBe(true);
+  });
+
+  it('[2.1.other-fields] a status may carry other fields', () => {
+    for (const name of ['CarrierSetupStatusRequested', 'CarrierSetupStatusCompleted']) {
+      const status = { ...example(name), progress_percent: 40 };
+      expect(validators.CarrierSetupStatus(status), JSON.stringify(validators.CarrierSetupStatus.errors)).toBe(true);
+    }
+  });
+
+  it('[2.2.field-lists-empty] [2.2.other-fields] [2.1.other-fields] each open question is marked x-unspecified', () => {
+    const { schemas } = bundle.components;
+    for (const [name, holder] of [
+      ['required_fields', 'CountryCombination'],
+      ['optional_fields', 'CountryCombination'],
+      ['required_parcel_fields', 'CountryCombination'],
+      ['optional_parcel_fields', 'CountryCombination'],
+      ['required_fields', 'Service'],
+      ['optional_fields', 'Service'],
+    ]) {
+      expect(schemas[holder!].properties[name!]['x-unspecified'], `${holder}.${name}`).toMatch(/may be empty/);
+      expect(schemas[holder!].properties[name!]).not.toHaveProperty('minItems');
+    }
+    for (const name of [
+      'Carrier',
+      'Product',
+      'CountryCombination',
+      'Service',
+      'CarrierSetupStatusPending',
+      'CarrierSetupStatusCompleted',
+    ]) {
+      expect(schemas[name]['x-unspecified'], name).toMatch(/other than/);
+      expect(schemas[name], name).not.toHaveProperty('additionalProperties');
+    }
+  });
+});
+
+// HTTP's own rules, as exact as HTTP: an auth scheme is case-insensitive and the header lists
+// challenges (RFC 9110 §11.1, §11.6.1); a range unit is case-insensitive, and a server ignores a unit
+// it does not know (§14.1, §14.2).
+describe('the HTTP headers of authentication and ranges', () => {
+  const headerPattern = (schema: { pattern: string }) => new RegExp(schema.pattern, 'u');
+  const challenge = headerPattern(bundle.components.headers['WWW-Authenticate'].schema);
+  const range = headerPattern(bundle.components.parameters.Range.schema);
+
+  it.each([
+    'Basic realm="Shipping Service"',
+    'basic realm="x"',
+    'BASIC',
+    'Basic',
+    'Bearer, Basic realm="x"',
+    'Bearer realm="a", basic realm="x"',
+    'Newauth realm="apps", type=1, title="Login to "apps"", Basic realm="simple"',
+  ])('[5.1.1] a 401 may challenge with %j', (value) => {
+    expect(challenge.test(value)).toBe(true);
+  });
+  it.each(['Bearer realm="x"', 'Basically', 'Digest realm="x", Basicx', ''])(
+    '[5.1.1] a 401 does not challenge with Basic in %j',
+    (value) => {
+      expect(challenge.test(value)).toBe(false);
+    },
+  );
+
+  it.each(['bytes=0-99', 'Bytes=0-99', 'BYTES=-500', 'bytes=0-99, 200-', 'items=0-5'])(
+    '[4.2.range] a Range request header may be %j',
+    (value) => {
+      expect(range.test(value)).toBe(true);
+    },
+  );
+  it.each(['', 'bytes', 'bytes=', '=0-99', 'by tes=0-99'])('[4.2.range] a Range header is not %j', (value) => {
+    expect(range.test(value)).toBe(false);
+  });
+});
+
 // A header is text: the Partner-ID header is the text of a decimal number (PartnerIdHeaderValue),
 // the one definition that the client and the sandbox read through the same generated validator.
 describe('the Partner-ID header as sent', () => {
-  it.each(['10042', '0', '-3', '1.5', '1e3', '2E-2', '007'])('[5.2.1] accepts %j', (text) => {
+  const accepted = ['10042', '0', '-3', '1.5', '1e3', '2E-2', '007', '+12', '.5', '5.', '-.5e2'];
+  const refused = ['0x10', 'Infinity', '12abc', '1e400x', '', ' 10042', '1 000', '10,5', '.', '+', 'NaN', '١٢'];
+  it.each(accepted)('[5.2.1] accepts %j', (text) => {
     expect(validators.PartnerIdHeaderValue(text)).toBe(true);
   });
-  it.each(['0x10', 'Infinity', '+12', '1e400x', '', ' 10042', '1 000', '10,5', '.5', '5.', 'NaN', '١٢'])(
-    '[5.2.1] refuses %j',
-    (text) => {
-      expect(validators.PartnerIdHeaderValue(text)).toBe(false);
-    },
-  );
+  it.each(refused)('[5.2.1] refuses %j', (text) => {
+    expect(validators.PartnerIdHeaderValue(text)).toBe(false);
+  });
+
+  // The same text as a decimal number of an order line (DecimalString), and an exponent besides.
+  it('[5.2.1] accepts exactly the text of a DecimalString, with or without an exponent', () => {
+    const decimal = new RegExp(bundle.components.schemas.DecimalString.pattern, 'u');
+    for (const text of [...accepted, ...refused]) {
+      const mantissa = text.replace(/[eE][+-]?[0-9]+$/, '');
+      expect(validators.PartnerIdHeaderValue(text), text).toBe(decimal.test(mantissa));
+    }
+  });
+
+  // The client's and the sandbox's reader (and the command line's) reads what the contract accepts.
+  it('[5.2.1] the Partner-ID reader of the client and the sandbox agrees with the contract', () => {
+    for (const text of accepted) expect(readPartnerId(text), text).toEqual({ ok: true, partnerId: Number(text) });
+    for (const text of refused.filter((t) => t.trim() === t)) expect(readPartnerId(text), text).toEqual({ ok: false });
+  });
 });

@@ -71,7 +71,9 @@ describe('guides', () => {
 
   it.each(GUIDES)('%s names no host but loopback and placeholders (the host is not specified)', (guide) => {
     const hosts = [...read(`docs/${guide}`).matchAll(/https?:\/\/([^/\s"'`),;]+)/g)].map((m) => m[1]!);
-    expect(hosts.filter((host) => !/^(127\.0\.0\.1(:\d+)?|<host>|\{host\})$/.test(host))).toEqual([]);
+    expect(
+      hosts.filter((host) => !/^(127\.0\.0\.1(:\d+)?|(<host>|\{host\})(<prefix>|\{prefix\})?)$/.test(host)),
+    ).toEqual([]);
   });
 
   // The specification gives no status codes: a guide that names 401 or 416 says, in the same
@@ -136,5 +138,30 @@ describe("the sandbox guide's table of settings", () => {
       ([, flag, variable]) => `${flag} ${variable}`,
     );
     expect(rows.sort()).toEqual(SETTINGS.map((setting) => `${setting.flag} ${setting.variable}`).sort());
+  });
+});
+
+// The guides say what the specification says, and no more: the base URL keeps the path the
+// specification allows in front of /api/public/v3, and a lifetime of a file address that is the
+// sandbox's default is not given as the API's.
+describe('the guides state the specification, not more', () => {
+  it("[0.base-url] getting-started's base URL is the bundle's server URL, with its {prefix}", () => {
+    const server = (JSON.parse(read(path.relative(root, BUNDLE_JSON))) as { servers: { url: string }[] }).servers[0]!;
+    expect(server.url).toContain('{prefix}');
+    const guide = read('docs/getting-started.md');
+    const base = /\*\*The base URL\*\*: `([^`]+)`/.exec(guide)?.[1];
+    expect(base).toBe(server.url);
+    expect(guide).not.toMatch(/https:\/\/(?:\{host\}|<host>)\/api\/public\/v3/);
+  });
+
+  it("[8.url-lifetime] a lifetime in minutes of a file address is said to be the sandbox's, not the API's", () => {
+    for (const guide of GUIDES) {
+      const text = read(`docs/${guide}`).replace(/\s+/g, ' ');
+      for (const [sentence] of text.matchAll(/[^.]*\b\d+ minutes a file address lives[^.]*\./g))
+        expect(sentence, guide).toMatch(/sandbox/);
+    }
+    expect(read('docs/workflows.md').replace(/\s+/g, ' ')).toMatch(
+      /15 minutes a file address lives in the sandbox by default/,
+    );
   });
 });

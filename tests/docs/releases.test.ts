@@ -39,9 +39,18 @@ describe('versions', () => {
 });
 
 describe('CHANGELOG.md', () => {
-  it('has a dated section for the current version, and one for unreleased changes', () => {
+  // A version raised and not yet released (no docs/releases/<version>) is described by the changes
+  // under Unreleased: `npm run release` refuses to record it until they are moved into its dated section.
+  it('has a dated section for the current version once it is released, and one for unreleased changes', () => {
     expect(changelog).toContain('## [Unreleased]');
-    expect(changelog).toMatch(new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+    const dated = new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm');
+    if (lastReleaseUpTo(version) === version) expect(changelog).toMatch(dated);
+    else {
+      expect(lastReleaseUpTo(version, { before: true })).toBeDefined();
+      expect(/## \[Unreleased\]\n+### /.test(changelog), 'Unreleased lists the changes of the coming version').toBe(
+        true,
+      );
+    }
   });
 
   it('announces the deprecation of the partner_id body field and its replacement', () => {

@@ -313,6 +313,17 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
     mutate: (d) => delete d.security,
     at: 'paths./setups/carriers.get',
   },
+  // The download has no path, but is a request like any other (5.1.1: every request).
+  'basic-auth-on-every-operation-at-no-path': {
+    rule: 'basic-auth-on-every-operation',
+    mutate: (d) => (download(d).security = [{}]),
+    at: `${AT_DOWNLOAD}.security.0`,
+  },
+  'basic-auth-on-every-operation-none-at-no-path': {
+    rule: 'basic-auth-on-every-operation',
+    mutate: (d) => (download(d).security = []),
+    at: AT_DOWNLOAD,
+  },
   'basic-auth-on-every-operation-other-scheme': {
     rule: 'basic-auth-on-every-operation',
     mutate: (d) => (d.components.securitySchemes.basicAuth = { type: 'http', scheme: 'bearer' }),

@@ -31,6 +31,8 @@ describe('the carrier setup file', () => {
   it('serves one byte range with 206 and Content-Range, in each form of RFC 9110', async () => {
     for (const [range, start, end] of [
       ['bytes=0-9', 0, 9],
+      ['Bytes=0-9', 0, 9],
+      ['BYTES=-50', file.length - 50, file.length - 1],
       ['bytes=100-', 100, file.length - 1],
       ['bytes=-50', file.length - 50, file.length - 1],
       [`bytes=10-${file.length + 500}`, 10, file.length - 1],
@@ -41,6 +43,13 @@ describe('the carrier setup file', () => {
       expect(response.headers.get('content-length')).toBe(String(end - start + 1));
       expect(Buffer.from(await response.arrayBuffer()).equals(file.subarray(start, end + 1))).toBe(true);
     }
+  });
+
+  // A unit other than bytes is legal HTTP that a server ignores (RFC 9110, section 14.2).
+  it('[4.2.range] serves the whole file for a range of another unit', async () => {
+    const response = await get({ range: 'items=0-5' });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
   });
 
   it('answers 416 with Content-Range bytes */size when the range lies outside the file', async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { BUNDLE_JSON, BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { redocly, spectral, withTempDir } from '../../dev/tools.ts';
-import { prepareWorkflowFile, WORKFLOW_FILES } from '../../dev/workflows.ts';
+import { DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS, prepareWorkflowFile, WORKFLOW_FILES } from '../../dev/workflows.ts';
 
 interface Finding {
   code: string;
@@ -82,7 +82,7 @@ const projectRules = [
 ];
 
 describe('Spectral rules for the workflows', () => {
-  it('the committed workflows pass, with the override of the two x-operation steps only', () => {
+  it('the committed workflows pass, with the override of the three x-operation steps only', () => {
     const files = WORKFLOW_FILES.map((w) => w.file);
     const result = spectral([
       'lint',
@@ -106,10 +106,10 @@ describe('Spectral rules for the workflows', () => {
     expect(Object.keys(ruleset.rules)).toEqual(projectRules);
   });
 
-  const keyInWorkflow = breakWorkflow('key in the workflow', 'faults', (document) => {
+  const keyInWorkflow = breakWorkflow('key in the workflow', 'sandbox-faults', (document) => {
     document.workflows[0]['x-security'][0].values.password = 'apikey-in-the-open';
   });
-  const stepCredentials = breakWorkflow('credentials of a step', 'faults', (document) => {
+  const stepCredentials = breakWorkflow('credentials of a step', 'sandbox-faults', (document) => {
     document.workflows[0].steps[0]['x-security'] = [
       {
         scheme: { type: 'http', scheme: 'basic' },
@@ -117,7 +117,7 @@ describe('Spectral rules for the workflows', () => {
       },
     ];
   });
-  const chainedAnd = breakWorkflow('a chain of &&', 'partner-attribution', (document) => {
+  const chainedAnd = breakWorkflow('a chain of &&', 'sandbox-partner-attribution', (document) => {
     document.workflows[0].steps.at(-1).successCriteria[1].condition =
       "$[?@.attributions[?@.id == 'shipment-1' && @.partnerId == 10042 && @.source == 'header']]";
   });
@@ -126,7 +126,7 @@ describe('Spectral rules for the workflows', () => {
       document.workflows[0].steps[0].onFailure[0].retryAfter = seconds;
     });
   const polls = [5, 45, 30, 15].map(pollEvery);
-  const repeatedStepId = breakWorkflow('a repeated stepId', 'faults', (document) => {
+  const repeatedStepId = breakWorkflow('a repeated stepId', 'sandbox-faults', (document) => {
     document.workflows[0].steps[1].stepId = document.workflows[0].steps[0].stepId;
   });
   beforeAll(lintBrokenCopies);
@@ -177,7 +177,7 @@ describe('Redocly rules for the workflows', () => {
   });
 
   it('rule/arazzo-step-success-criteria reports a step without success criteria', () => {
-    const document = workflow('faults');
+    const document = workflow('sandbox-faults');
     delete document.workflows[0].steps[0].successCriteria;
     const { status, output } = redoclyOutput(document);
     expect(status).not.toBe(0);
@@ -215,6 +215,20 @@ describe('the carrier setup workflow says only what is known', () => {
     for (const code of codes) expect(`^${code}$`).toBe(setupFileSchema.$defs.Carrier.properties.code.pattern);
   });
 
+  it('[4.2.returns] it requires no media type of the file', () => {
+    expect(criteria.filter((c) => /content-type/i.test(`${c.context} ${c.condition}`))).toEqual([]);
+  });
+
+  // Generation "may take several minutes": the poll gives up only after twenty, in the file and in
+  // the runner's default, and the runner's --poll-limit and --poll-seconds set it.
+  it('[3.generation-time] its poll waits twenty minutes before giving up, and the limit is a parameter', () => {
+    const [poll] = steps.find((step) => step.stepId === 'pollUntilCompleted').onFailure;
+    expect(poll.retryLimit * poll.retryAfter).toBeGreaterThanOrEqual(20 * 60);
+    expect([poll.retryLimit, poll.retryAfter]).toEqual([DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS]);
+    const prepared = parse(prepareWorkflowFile('openapi/workflows/carrier-setup.arazzo.yaml', 30, 100));
+    expect(prepared.workflows[0].steps[0].onFailure[0]).toMatchObject({ retryAfter: 30, retryLimit: 100 });
+  });
+
   it('[7.errors-not-shown] it requires no status code the specification does not give, and reads no answer as throttling', () => {
     const conditions = criteria.map((c) => String(c.condition));
     expect(conditions.filter((c) => /\$statusCode\s*==/.test(c))).toEqual([]);
@@ -225,5 +239,30 @@ describe('the carrier setup workflow says only what is known', () => {
         expect(new RegExp(check.condition).test(code), `${check.condition} ${code}`).toBe(true);
     expect(conditions.filter((c) => /429|503/.test(c))).toEqual([]);
     expect(steps.flatMap((step) => (step.onFailure ?? []).map((action: any) => action.name))).toEqual(['waitAndPoll']);
+  });
+});
+
+// What the specification does not state for the API (a 201, an id in the answer, a 429 with
+// Retry-After, a reference field, storage on an imported shipment) is checked only by workflows of
+// the sandbox, and they say so: in their file name, their title, their description, and the name of
+// the description they call.
+describe('the workflows of the sandbox say whose rules they check', () => {
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+  it.each(WORKFLOW_FILES.filter((w) => w.needsSandbox))("$name is named and described as the sandbox's", (w) => {
+    const document = parse(read(w.file));
+    expect(w.name).toMatch(/^sandbox-/);
+    expect(path.basename(w.file)).toBe(`${w.name}.arazzo.yaml`);
+    expect(document.info.title).toMatch(/^Sandbox: /);
+    expect(document.info.description.replace(/\s+/g, ' ')).toMatch(/A workflow of the sandbox, not of the API/);
+    expect(document.sourceDescriptions.map((source: any) => source.name)).not.toContain('shipping');
+    for (const workflow of document.workflows) expect(workflow.workflowId).toMatch(/^sandbox[A-Z]/);
+  });
+
+  it.each(WORKFLOW_FILES.filter((w) => !w.needsSandbox))("$name checks nothing of the sandbox's own", (w) => {
+    expect(w.name).not.toMatch(/^sandbox-/);
+    const text = read(w.file);
+    for (const unstated of [/\$statusCode == 201/, /@\.id\b/, /== 429|Retry-After'/, /\breference:/, /_sandbox/])
+      expect(text).not.toMatch(unstated);
   });
 });

@@ -8,6 +8,8 @@ import { parse } from 'yaml';
 export type PlantedFault =
   /** No fault: the lifecycle as the specification describes it. */
   | 'none'
+  /** No fault either: the file as application/octet-stream, and a carrier code with digits. */
+  | 'octet-stream-and-digits'
   /** The IN_PROGRESS status already carries a url. */
   | 'url-while-in-progress'
   /** The status stays IN_PROGRESS. */
@@ -50,10 +52,16 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
   });
 
   app.get('/files/setup.json', async (request, reply) => {
-    const body = fault === 'file-breaks-schema' ? [{ code: 'demopost', name: 'DemoPost', products: [] }] : setupFile;
+    const body =
+      fault === 'file-breaks-schema'
+        ? [{ code: 'demopost', name: 'DemoPost', products: [] }]
+        : fault === 'octet-stream-and-digits'
+          ? setupFile.map((carrier: any, i) => (i === 0 ? { ...carrier, code: 'dhl_express_2' } : carrier))
+          : setupFile;
     const bytes = Buffer.from(JSON.stringify(body));
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    reply.header('Content-Type', 'application/json').header('Accept-Ranges', 'bytes');
+    const type = fault === 'octet-stream-and-digits' ? 'application/octet-stream' : 'application/json';
+    reply.header('Content-Type', type).header('Accept-Ranges', 'bytes');
     if (!range) return reply.send(bytes);
     const start = Number(range[1]);
     const end = Math.min(range[2] ? Number(range[2]) : Infinity, bytes.length - 1);

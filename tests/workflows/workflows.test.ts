@@ -55,15 +55,15 @@ describe('against the sandbox', () => {
   it('passes every workflow', () => {
     expect(runs.map((run) => [run.name, run.passed, run.failedSteps])).toEqual([
       ['carrier-setup', true, []],
-      ['partner-attribution', true, []],
-      ['faults', true, []],
+      ['sandbox-partner-attribution', true, []],
+      ['sandbox-faults', true, []],
     ]);
   });
 
   it('writes neither the API key nor the Basic header into the reports or the output', () => {
     const basic = Buffer.from(`${user}:${apiKey}`).toString('base64');
     const files = readdirSync(reportDir);
-    expect(files.sort()).toEqual(['carrier-setup.json', 'faults.json', 'partner-attribution.json']);
+    expect(files.sort()).toEqual(['carrier-setup.json', 'sandbox-faults.json', 'sandbox-partner-attribution.json']);
     const texts = [
       ...files.map((file) => readFileSync(path.join(reportDir, file), 'utf8')),
       ...runs.map((run) => run.output),
@@ -79,7 +79,7 @@ describe('against the sandbox', () => {
 
 describe('the carrier setup workflow, throttled', () => {
   // How a throttled poll is answered is not specified: the workflow that runs against any server
-  // reads no answer as throttling. The sandbox's 429 is retried by faults.arazzo.yaml.
+  // reads no answer as throttling. The sandbox's 429 is retried by sandbox-faults.arazzo.yaml.
   it('fails on a 429, which the specification does not give as the throttling answer', async () => {
     const sandbox = await startSandbox({ generationMs: 1500 });
     try {
@@ -113,6 +113,13 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
     expect(run.passed).toBe(true);
   }, 60_000);
 
+  // Neither is a fault: the media type of the file is not specified, nor whether a code has digits.
+  it('[4.2.returns] [2.2.Carrier.code] passes when the file comes as application/octet-stream with a carrier code that has digits', async () => {
+    const run = await againstPlanted('octet-stream-and-digits');
+    expect(run.failedSteps).toEqual([]);
+    expect(run.passed).toBe(true);
+  }, 60_000);
+
   it('fails on the poll when an IN_PROGRESS status already has a url', async () => {
     const step = onlyFailedStep(await againstPlanted('url-while-in-progress'));
     expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'pollUntilCompleted' });
@@ -131,7 +138,7 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
 
   it('fails on the download when the file breaks its schema', async () => {
     const step = onlyFailedStep(await againstPlanted('file-breaks-schema'));
-    expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'downloadFile' });
+    expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'readFileAsJson' });
     expect(step.failedChecks.join('\n')).toContain('length(@.products) < 1');
   }, 60_000);
 });
@@ -163,7 +170,7 @@ describe('npm run workflows', () => {
       });
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/FAILED {2}carrier-setup/);
-      expect(result.stderr).toContain('workflow carrierSetup, step downloadFile failed:');
+      expect(result.stderr).toContain('workflow carrierSetup, step readFileAsJson failed:');
       expect(result.stderr).toContain('success criteria check: Checking jsonpath criteria: $[?count(@[?!match(@.code');
       expect(result.stdout + result.stderr).not.toContain(apiKey);
     } finally {
@@ -207,7 +214,7 @@ describe('options', () => {
     expect(document.sourceDescriptions[0]!.url).toBe(BUNDLE_YAML);
     const actions = document.workflows[0]!.steps.find((step) => step.stepId === 'pollUntilCompleted')!.onFailure!;
     expect(actions.map((a) => [a.name, a.retryAfter, a.retryLimit])).toEqual([['waitAndPoll', 2, 5]]);
-    const faults = parse(prepareWorkflowFile('openapi/workflows/faults.arazzo.yaml', 1, 1)) as {
+    const faults = parse(prepareWorkflowFile('openapi/workflows/sandbox-faults.arazzo.yaml', 1, 1)) as {
       workflows: Array<{ steps: Array<{ onFailure?: Array<{ retryAfter: number }> }> }>;
     };
     // The wait the sandbox's Retry-After asks for stays as written.

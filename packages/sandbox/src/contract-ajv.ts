@@ -6,8 +6,20 @@ import addFormats from 'ajv-formats';
 /** The $id under which the description's components are known to Ajv. */
 export const DOCUMENT_ID = 'https://shipping.example/api/public/v3/openapi.json';
 
-/** OpenAPI annotations that are not JSON Schema keywords, and the document's `components`. */
-const OPENAPI_KEYWORDS = ['example', 'externalDocs', 'xml', 'x-unspecified', 'components'];
+/**
+ * OpenAPI annotations that are not JSON Schema keywords, the contract's own extensions, and the
+ * document's `components`; and `$anchor`, a JSON Schema 2020-12 keyword that Ajv resolves but
+ * does not declare, so that strict mode would refuse it.
+ */
+const OPENAPI_KEYWORDS = [
+  'example',
+  'externalDocs',
+  'xml',
+  'x-unspecified',
+  'x-http-standard',
+  'components',
+  '$anchor',
+];
 
 /**
  * The schemas without `discriminator.mapping`: Ajv takes the branch from the `const` or `enum` of

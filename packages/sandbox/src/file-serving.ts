@@ -18,12 +18,13 @@ function lessDigits(a: string, b: string): boolean {
 /**
  * The range a Range header asks for, within a file of `size` bytes. undefined: serve the whole file
  * (no header, a unit other than bytes, a header that does not parse, a last position before the
- * first, or several ranges, which the sandbox does not combine). Positions are compared as written,
+ * first, or several ranges, which the sandbox does not combine). The unit is case-insensitive (RFC
+ * 9110, section 14.1): `Bytes=0-9` is a byte range. Positions are compared as written,
  * so that one of 2^53 or more, which a double rounds, still counts as at or beyond the end.
  */
 function parseRange(header: string | undefined, size: number): ByteRange {
   if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
   if (!match) return undefined;
   const [, first, last] = match as unknown as [string, string, string];
   if (first === '' && last === '') return undefined;
