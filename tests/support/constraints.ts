@@ -242,7 +242,7 @@ const normalAt = (at: string) => {
 };
 
 /** The `at` of every stated rule, each with the ids that name it. */
-export function tracedPlaces(rules: RuleEntry[]): Map<string, string[]> {
+function tracedPlaces(rules: RuleEntry[]): Map<string, string[]> {
   const places = new Map<string, string[]>();
   for (const rule of rules) {
     if (rule.kind !== 'stated') continue;
