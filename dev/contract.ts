@@ -7,7 +7,7 @@
 // read from the exchange itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pointerGet } from 'shipping-api-v3-contract';
+import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
 import { BUNDLE_JSON } from './paths.ts';
 import { routableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { redocly, withTempDir } from './tools.ts';

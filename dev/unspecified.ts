@@ -1,6 +1,6 @@
 // Lists the open points of a bundled description: every x-unspecified, with its JSON pointer.
 import { readFileSync } from 'node:fs';
-import { pointerSegment } from 'shipping-api-v3-contract';
+import { pointerSegment } from 'shipping-api-v3-contract/json-pointer';
 import { BUNDLE_JSON } from './paths.ts';
 
 export interface OpenPoint {

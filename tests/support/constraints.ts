@@ -13,6 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { pointerGet, pointerKeys, pointerSegment } from 'shipping-api-v3-contract/json-pointer';
 import { contractDir, type RuleEntry, splitAt } from './rule-map.ts';
 
 /** Schema keywords that refuse values, with the values of them that refuse nothing. */
@@ -62,7 +63,6 @@ export interface Constraint {
   marked: boolean;
 }
 
-const escapeKey = (key: string | number) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 const marker = (node: any, name: string) => typeof node?.[name] === 'string' && node[name].trim() !== '';
 
 /** Every constraint of an OpenAPI document (the bundle) or, with `schemaOnly`, of a JSON Schema. */
@@ -71,9 +71,7 @@ export function constraintsOf(document: any, { schemaOnly = false } = {}): Const
   /** The target of a `$ref` inside the document, for the markers of a response or header given by reference. */
   const deref = (node: any): any => {
     if (typeof node?.$ref !== 'string' || !node.$ref.startsWith('#/')) return node;
-    let target: any = document;
-    for (const key of node.$ref.slice(2).split('/')) target = target?.[key.replaceAll('~1', '/').replaceAll('~0', '~')];
-    return target;
+    return pointerGet(document, node.$ref.slice(1)).value;
   };
 
   const schema = (node: any, at: string, holderMarked: boolean): void => {
@@ -95,7 +93,8 @@ export function constraintsOf(document: any, { schemaOnly = false } = {}): Const
     for (const key of SUBSCHEMA_LISTS)
       for (const [i, sub] of (node[key] ?? []).entries()) schema(sub, `${at}/${key}/${i}`, marked);
     for (const key of SUBSCHEMA_MAPS)
-      for (const [name, sub] of Object.entries(node[key] ?? {})) schema(sub, `${at}/${key}/${escapeKey(name)}`, marked);
+      for (const [name, sub] of Object.entries(node[key] ?? {}))
+        schema(sub, `${at}/${key}/${pointerSegment(name)}`, marked);
   };
 
   const http = (pointer: string, what: string, node: any, markers: string[], holder = pointer) => {
@@ -118,14 +117,14 @@ export function constraintsOf(document: any, { schemaOnly = false } = {}): Const
   };
   const content = (node: any, at: string) => {
     for (const [type, media] of Object.entries<any>(node?.content ?? {})) {
-      const where = `${at}/content/${escapeKey(type)}`;
+      const where = `${at}/content/${pointerSegment(type)}`;
       http(where, `media type ${type}`, media, ['x-http-standard', 'x-unspecified']);
       schema(media?.schema, `${where}/schema`, false);
     }
   };
   const response = (node: any, at: string) => {
     if (!node || typeof node !== 'object' || typeof node.$ref === 'string') return;
-    for (const [name, sub] of Object.entries(node.headers ?? {})) header(sub, `${at}/headers/${escapeKey(name)}`);
+    for (const [name, sub] of Object.entries(node.headers ?? {})) header(sub, `${at}/headers/${pointerSegment(name)}`);
     content(node, at);
   };
   const operation = (node: any, at: string) => {
@@ -146,7 +145,7 @@ export function constraintsOf(document: any, { schemaOnly = false } = {}): Const
       content(node.requestBody, `${at}/requestBody`);
     }
     for (const [code, sub] of Object.entries<any>(node.responses ?? {})) {
-      const where = `${at}/responses/${escapeKey(code)}`;
+      const where = `${at}/responses/${pointerSegment(code)}`;
       http(where, `status ${code}`, sub, ['x-http-standard', 'x-unspecified']);
       response(sub, where);
     }
@@ -159,24 +158,25 @@ export function constraintsOf(document: any, { schemaOnly = false } = {}): Const
     // The root of a schema document may be only a reference into its own $defs.
     schema(document, '', false);
     if (typeof document?.$ref === 'string')
-      for (const [name, sub] of Object.entries(document.$defs ?? {})) schema(sub, `/$defs/${escapeKey(name)}`, false);
+      for (const [name, sub] of Object.entries(document.$defs ?? {}))
+        schema(sub, `/$defs/${pointerSegment(name)}`, false);
     return found;
   }
-  for (const [name, item] of Object.entries(document.paths ?? {})) pathItem(item, `/paths/${escapeKey(name)}`);
+  for (const [name, item] of Object.entries(document.paths ?? {})) pathItem(item, `/paths/${pointerSegment(name)}`);
   const components = document.components ?? {};
   for (const [name, item] of Object.entries(components.pathItems ?? {}))
-    pathItem(item, `/components/pathItems/${escapeKey(name)}`);
+    pathItem(item, `/components/pathItems/${pointerSegment(name)}`);
   for (const [name, sub] of Object.entries(components.schemas ?? {}))
-    schema(sub, `/components/schemas/${escapeKey(name)}`, false);
+    schema(sub, `/components/schemas/${pointerSegment(name)}`, false);
   for (const [name, sub] of Object.entries<any>(components.parameters ?? {})) {
-    const at = `/components/parameters/${escapeKey(name)}`;
+    const at = `/components/parameters/${pointerSegment(name)}`;
     if (sub?.required === true) http(`${at}/required`, `required parameter ${sub.name}`, sub, ['x-http-standard'], at);
     schema(sub?.schema, `${at}/schema`, marker(sub, 'x-http-standard'));
   }
   for (const [name, sub] of Object.entries(components.headers ?? {}))
-    header(sub, `/components/headers/${escapeKey(name)}`);
+    header(sub, `/components/headers/${pointerSegment(name)}`);
   for (const [name, sub] of Object.entries(components.responses ?? {}))
-    response(sub, `/components/responses/${escapeKey(name)}`);
+    response(sub, `/components/responses/${pointerSegment(name)}`);
   return found;
 }
 
@@ -193,10 +193,7 @@ function source(file: string, dir: string): unknown {
  * components/<kind>/<Name>.yaml, and follows every `$ref` to another file on the way.
  */
 export function sourceOf(bundlePointer: string, dir = contractDir): string | undefined {
-  const keys = bundlePointer
-    .slice(1)
-    .split('/')
-    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const keys = pointerKeys(bundlePointer) ?? [];
   let file = 'openapi.yaml';
   let pointer: string[] = [];
   let rest = keys;
@@ -215,12 +212,7 @@ export function sourceOf(bundlePointer: string, dir = contractDir): string | und
     for (let node = resolve(); typeof node?.$ref === 'string' && !node.$ref.startsWith('#'); node = resolve()) {
       const { file: target, pointer: inside } = splitAt(node.$ref);
       file = path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
-      pointer = inside
-        ? inside
-            .slice(1)
-            .split('/')
-            .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'))
-        : [];
+      pointer = inside ? (pointerKeys(inside) ?? []) : [];
     }
   };
   jump();
@@ -230,7 +222,7 @@ export function sourceOf(bundlePointer: string, dir = contractDir): string | und
     jump();
   }
   return `${file}#${pointer
-    .map(escapeKey)
+    .map((key) => pointerSegment(key))
     .map((key) => `/${key}`)
     .join('')}`;
 }
