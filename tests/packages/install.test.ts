@@ -1,14 +1,13 @@
 // Each package as a user gets it: packed with npm pack, installed from its tarball into an empty
 // project (offline, from the npm cache), then used on Node 22 and on Node 24: the client from an ES
-// module and from TypeScript against the Prism mock, the sandbox started from a program, the
+// module and from TypeScript against a small server of the status, the sandbox started from a program, the
 // command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES, packageDir } from '../../dev/build-packages.ts';
-import { freePort } from '../../dev/cli.ts';
-import { type RunningPrism, startMock } from '../../dev/prism.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, root } from '../../dev/paths.ts';
 import {
   CLIENT_FOOTPRINT,
@@ -20,14 +19,16 @@ import {
   userEnv,
 } from '../../dev/footprint.ts';
 import { runBin } from '../../dev/tools.ts';
+import { startServer, type TestServer } from '../support/servers.ts';
 import { tempDirForTests } from '../support/temp.ts';
 
 const work = tempDirForTests('shipping-packages-');
+const execFileAsync = promisify(execFile);
 const nodes = {
   'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
 };
-let mock: RunningPrism | undefined;
+let server: TestServer | undefined;
 
 const clientEsm = `import { createShippingClient, fetchCarrierSetup, ShippingApiError, validateCarrierSetupStatus } from 'shipping-api-v3-client';
 import { CarrierSetupStatus, ShippingError } from 'shipping-api-v3-contract';
@@ -123,11 +124,18 @@ beforeAll(async () => {
   );
   // The one Node global the program uses, so that the consumer needs no @types/node.
   writeFileSync(path.join(clientOnly, 'node.d.ts'), 'declare const process: { argv: string[] };\n');
-  mock = await startMock({ port: await freePort() });
+  // The contract's example of a REQUESTED status, to whoever asks for it with Basic credentials.
+  const requested = JSON.stringify(
+    JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).components.examples.CarrierSetupStatusRequested.value,
+  );
+  server = await startServer((request, response) => {
+    const ok = request.path === '/setups/carriers' && /^Basic /.test(request.headers.authorization ?? '');
+    response.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' }).end(ok ? requested : '{}');
+  });
 });
 
 afterAll(async () => {
-  await mock?.stop();
+  await server?.close();
 });
 
 describe('what each package ships', () => {
@@ -190,8 +198,9 @@ it('installs shipping-api as an executable that keeps its shebang and runs by it
 });
 
 describe.each(Object.entries(nodes))('on %s', (line, node) => {
-  const run = (dir: string, file: string) => {
-    const ran = spawnSync(node, [file, mock!.url], { cwd: dir, encoding: 'utf8', env: userEnv() });
+  // Asynchronous: the server that answers the program runs in this process.
+  const run = async (dir: string, file: string) => {
+    const ran = await execFileAsync(node, [file, server!.origin], { cwd: dir, encoding: 'utf8', env: userEnv() });
     expect(ran.stderr).toBe('');
     return JSON.parse(ran.stdout) as unknown;
   };
@@ -202,16 +211,18 @@ describe.each(Object.entries(nodes))('on %s', (line, node) => {
     expect(major.stdout.trim()).toBe(line.slice('Node '.length));
   });
 
-  it('imports the client from an ES module and calls the mock', () => {
-    expect(run(clientOnly, 'consumer.mjs')).toEqual(expected);
+  it('imports the client from an ES module and calls the API with the Partner-ID header', async () => {
+    const before = server!.received.length;
+    expect(await run(clientOnly, 'consumer.mjs')).toEqual(expected);
+    expect(server!.received.slice(before).map((request) => request.headers['partner-id'])).toEqual(['10042']);
   });
 
-  it('imports the client from TypeScript and calls the mock', () => {
-    expect(run(clientOnly, 'consumer.ts')).toEqual(expected);
+  it('imports the client from TypeScript and calls the API', async () => {
+    expect(await run(clientOnly, 'consumer.ts')).toEqual(expected);
   });
 
-  it('starts the sandbox from its package, and runs the shipping-api command', () => {
-    expect(run(everything, 'sandbox.mjs')).toEqual({
+  it('starts the sandbox from its package, and runs the shipping-api command', async () => {
+    expect(await run(everything, 'sandbox.mjs')).toEqual({
       status: 'REQUESTED',
       cli: manifestOf('cli').version,
       schema: 'https://json-schema.org/draft/2020-12/schema',
