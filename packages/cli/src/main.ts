@@ -22,9 +22,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 const { runCli } = await import('./program.ts');
 
-// `npm run shipping-api -- …` runs in the package's folder; the paths given are the caller's.
-const cwd =
-  process.env.npm_lifecycle_event === 'shipping-api' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+// `npm run shipping-api -- …` and `npm run sandbox` run in the repository's folder; the paths given are the caller's.
+const fromNpm = ['shipping-api', 'sandbox'].includes(process.env.npm_lifecycle_event ?? '');
+const cwd = fromNpm && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 
 process.exitCode = await runCli(args, {
   stdin: process.stdin,
