@@ -50,6 +50,7 @@ function createProgram(io: Io, done: Done): Command {
     done,
   );
   defineCheckCommand(program, configure, io, done);
+  defineConformCommand(program, configure, io, done);
   defineSandboxCommand(program, configure, io, done);
   defineSandboxAccountsCommands(
     configure(
@@ -139,6 +140,38 @@ function defineCheckCommand(program: Command, configure: Configure, io: Io, done
         '\nExit 0 when the shipment passes, 1 with the problems listed (JSON pointer, code, message), 2 on bad input.',
       )
       .action(async (file, options) => done(await (await import('./commands/check.ts')).check(file, options, io))),
+  );
+}
+
+const CONFORM_HELP = `
+Needs SHIPPING_USER and SHIPPING_API_KEY in the environment, and SHIPPING_BASE_URL unless --server is
+given; SHIPPING_PARTNER_ID, when set, is sent as the Partner-ID header on every call.
+
+Verdicts, one line per rule of openapi/rules.yaml: pass or fail for a rule the specification states,
+observed for a point it leaves open, skipped with the reason.
+
+Exit 0 when every stated rule checked holds, 1 when one fails, 2 on bad input, 3 when the server
+cannot be reached or refuses the credentials at the start.`;
+
+/** `conform`: checks a live server against the specification, rule by rule. */
+function defineConformCommand(program: Command, configure: Configure, io: Io, done: Done): void {
+  const file = (what: string) => `with --allow-writes, the body of ${what} to send instead of the contract's example`;
+  configure(
+    program
+      .command('conform')
+      .description('check a live server of the API against the specification, rule by rule')
+      .option('--server <url>', 'the base URL of the server, ending in /api/public/v3 (instead of SHIPPING_BASE_URL)')
+      .option('--poll-interval <seconds>', 'time between two polls of GET /setups/carriers', '15')
+      .option('--timeout <seconds>', 'how long to wait for the carrier setup file to be COMPLETED', '1800')
+      .option('--allow-writes', 'send the four creations (on a real server, each creates a real thing)')
+      .option('--shipment <file>', file('POST /shipments'))
+      .option('--sales-order <file>', file('POST /sales_orders'))
+      .option('--imported-shipment <file>', file('POST /imported_shipments'))
+      .option('--shipment-draft <file>', file('POST /shipment_drafts'))
+      .option('--json', 'print the verdicts as JSON')
+      .option('--junit <file>', 'also write the verdicts as JUnit XML, one testcase per rule')
+      .addHelpText('after', CONFORM_HELP)
+      .action(async (options) => done(await (await import('./commands/conform.ts')).conform(options, io))),
   );
 }
 

@@ -1,0 +1,158 @@
+// `conform [--server URL]`: checks a live server of the API against the specification, rule by rule
+// (conform/), with a progress line on a terminal while it waits on generation, one line per rule,
+// --json and --junit. Exit 0 when every stated rule checked holds, 1 when one fails, 2 on bad
+// input, 3 when the server cannot be reached or refuses the credentials at the start.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import ora from 'ora';
+import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
+import { createShippingClient } from 'shipping-api-v3-client';
+import { ShippingApiError } from 'shipping-api-v3-client';
+import { writeFileAtomically } from '../atomic-write.ts';
+import { type Connection, connectionFromEnv } from '../env.ts';
+import { readJson } from '../files.ts';
+import { CliError, colourOn, EXIT, type Io, line, painter, type Style } from '../io.ts';
+import { ConformStartError, runConform } from '../conform/index.ts';
+import { CREATIONS, type Creation, creationProblem, exampleCreations } from '../conform/creations.ts';
+import { jsonResult, junitXml, ruleLines, summaryLine } from '../conform/output.ts';
+import type { Verdict } from '../conform/rules.ts';
+import { connectionProblem } from './setup-pull.ts';
+
+export interface ConformCommandOptions {
+  server?: string;
+  pollInterval: string;
+  timeout: string;
+  allowWrites?: boolean;
+  shipment?: string;
+  salesOrder?: string;
+  importedShipment?: string;
+  shipmentDraft?: string;
+  json?: boolean;
+  junit?: string;
+}
+
+function seconds(flag: string, value: string): number {
+  const ms = parseSeconds(value);
+  if (ms === undefined)
+    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT, {
+      option: flag,
+    });
+  return ms;
+}
+
+/** The connection of the environment, the base URL taken from --server when given; checked as the client checks it. */
+function connection(options: ConformCommandOptions, io: Io): Connection {
+  const env = options.server === undefined ? io.env : { ...io.env, SHIPPING_BASE_URL: options.server };
+  const found = connectionFromEnv(env);
+  try {
+    createShippingClient(found);
+  } catch (error) {
+    if (options.server !== undefined && error instanceof ShippingApiError && error.option === 'baseUrl')
+      throw new CliError(`--server: ${error.message.replace(/^baseUrl/, 'the value')}`, EXIT.BAD_INPUT, {
+        option: '--server',
+        code: 'INVALID_OPTIONS',
+      });
+    throw connectionProblem(error);
+  }
+  return found;
+}
+
+/** The flag of each creation's file, as commander names its option. */
+const FILE_OPTIONS = {
+  '--shipment': 'shipment',
+  '--sales-order': 'salesOrder',
+  '--imported-shipment': 'importedShipment',
+  '--shipment-draft': 'shipmentDraft',
+} as const;
+
+/** The bodies to send: a file the user names, checked against the contract, else the contract's example. */
+async function creations(options: ConformCommandOptions, io: Io): Promise<Creation[] | undefined> {
+  const named = CREATIONS.filter((kind) => options[FILE_OPTIONS[kind.flag as keyof typeof FILE_OPTIONS]]);
+  if (!options.allowWrites) {
+    if (named.length > 0)
+      throw new CliError(`${named[0]!.flag} is sent only with --allow-writes.`, EXIT.BAD_INPUT, {
+        option: named[0]!.flag,
+      });
+    return undefined;
+  }
+  const bodies = exampleCreations();
+  for (const kind of named) {
+    const file = options[FILE_OPTIONS[kind.flag as keyof typeof FILE_OPTIONS]]!;
+    const data = await readJson(file, io.cwd, kind.what);
+    const problem = creationProblem(kind.path, data);
+    if (problem)
+      throw new CliError(
+        `${file}: the ${kind.what} breaks the contract at ${problem.pointer || 'its root'}: ${problem.message}.`,
+        EXIT.BAD_INPUT,
+        { option: kind.flag, pointer: problem.pointer },
+      );
+    bodies[bodies.findIndex((body) => body.path === kind.path)] = { path: kind.path, body: data, source: file };
+  }
+  return bodies;
+}
+
+/** The file --junit names: its folder must exist. */
+async function junitTarget(file: string | undefined, cwd: string): Promise<string | undefined> {
+  if (file === undefined) return undefined;
+  const target = path.resolve(cwd, file);
+  const folder = await stat(path.dirname(target)).catch(() => undefined);
+  if (!folder?.isDirectory())
+    throw new CliError(`--junit ${file}: the folder ${path.dirname(target)} does not exist.`, EXIT.BAD_INPUT, {
+      option: '--junit',
+    });
+  return target;
+}
+
+const STYLES: Record<Verdict, Style> = { pass: 'green', fail: 'red', observed: 'cyan', skipped: 'yellow' };
+
+/** A progress line that changes in place on a terminal; nothing otherwise. */
+function progress(io: Io): { update(text: string): void; stop(): void } {
+  if (!io.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  const spinner = ora({
+    stream: io.stderr as NodeJS.WritableStream,
+    isEnabled: true,
+    discardStdin: false,
+    color: colourOn(io.stderr, io.env) ? 'cyan' : false,
+  }).start();
+  return { update: (text) => (spinner.text = text), stop: () => spinner.stop() };
+}
+
+export async function conform(options: ConformCommandOptions, io: Io): Promise<number> {
+  const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
+  const timeoutMs = seconds('--timeout', options.timeout);
+  const found = connection(options, io);
+  const bodies = await creations(options, io);
+  const junit = await junitTarget(options.junit, io.cwd);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  io.signals.on('SIGINT', interrupt);
+  const shown = progress(io);
+  const started = new Date().toISOString();
+  try {
+    const result = await runConform({
+      connection: found,
+      pollIntervalMs,
+      timeoutMs,
+      ...(bodies ? { creations: bodies } : {}),
+      signal: controller.signal,
+      onProgress: shown.update,
+    });
+    shown.stop();
+    if (junit) await writeFileAtomically(junit, junitXml(result, started));
+    if (options.json) line(io.stdout, jsonResult(result));
+    else {
+      const paint = painter(io.stdout, io.env);
+      for (const text of ruleLines(result.verdicts, (verdict, label) => paint(STYLES[verdict], label)))
+        line(io.stdout, text);
+      line(io.stdout, summaryLine(result));
+    }
+    return result.exitCode === 0 ? EXIT.OK : EXIT.CHECK_FAILED;
+  } catch (error) {
+    shown.stop();
+    if (controller.signal.aborted) return EXIT.INTERRUPTED;
+    if (error instanceof ConformStartError) throw CliError.from(error, EXIT.REMOTE_FAILED);
+    throw error;
+  } finally {
+    io.signals.off('SIGINT', interrupt);
+  }
+}
