@@ -1,0 +1,331 @@
+// `conform` against faulty servers: a small proxy in front of the sandbox plants one fault at a time
+// in its answers, and each run must fail the rule that the fault breaks, and exit 1. Without a
+// fault the same run passes; without --allow-writes the proxy sees no POST.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
+import { runConform } from '../../packages/cli/src/conform/index.ts';
+import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
+import { writeAccounts } from '../support/accounts.ts';
+import { basic } from '../support/basic.ts';
+import { folder, run } from '../support/cli.ts';
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+/** A planted fault: an answer of its own to a request, or a change to the sandbox's answer. */
+interface Fault {
+  answer?(request: Seen): Answer | undefined;
+  rewrite?(request: Seen, answer: Answer): void;
+}
+
+const USER = 'conform';
+const KEY = 'conform-key-7';
+const PARTNER_ID = 10042;
+let sandbox: RunningSandbox;
+let proxy: { origin: string; seen: Seen[]; close(): Promise<void> };
+let fault: Fault = {};
+const files = folder({});
+
+/** Forwards every request to the sandbox, the file addresses pointed back at the proxy, through the fault planted. */
+async function startProxy(target: string) {
+  const seen: Seen[] = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const asked: Seen = { method: request.method!, path: request.url!, headers: request.headers };
+    seen.push(asked);
+    let answer = fault.answer?.(asked);
+    if (!answer) {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${target}${request.url}`, {
+        method: request.method,
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const text = Buffer.from(await upstream.arrayBuffer());
+      const kept = [...upstream.headers].filter(
+        ([name]) => !['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      );
+      const body =
+        upstream.headers.get('content-type')?.includes('json') && upstream.status !== 206
+          ? Buffer.from(text.toString('utf8').replaceAll(target, origin))
+          : text;
+      answer = { status: upstream.status, headers: Object.fromEntries(kept), body };
+      fault.rewrite?.(asked, answer);
+    }
+    response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+beforeAll(async () => {
+  const accounts = path.join(files.dir, 'accounts.json');
+  await writeAccounts(accounts, { [USER]: KEY });
+  sandbox = await startSandbox({ generationMs: 0, minPollMs: 0, accounts, logLevel: 'silent' });
+  proxy = await startProxy(sandbox.origin);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  files.remove();
+});
+beforeEach(async () => {
+  fault = {};
+  proxy.seen.length = 0;
+  // Each run starts from an account with no generation: its first call starts one.
+  const reset = await fetch(`${sandbox.origin}/_sandbox/state`, {
+    method: 'DELETE',
+    headers: { authorization: basic(USER, KEY) },
+  });
+  expect(reset.status).toBe(204);
+});
+
+const connection = () => ({
+  baseUrl: `${proxy.origin}/api/public/v3`,
+  username: USER,
+  apiKey: KEY,
+  partnerId: PARTNER_ID,
+});
+const conform = (writes = false) =>
+  runConform({
+    connection: connection(),
+    pollIntervalMs: 30,
+    timeoutMs: 5000,
+    ...(writes ? { creations: exampleCreations() } : {}),
+  });
+const failed = (result: Awaited<ReturnType<typeof conform>>) =>
+  result.verdicts.filter((v) => v.verdict === 'fail').map((v) => v.id);
+const verdictOf = (result: Awaited<ReturnType<typeof conform>>, id: string) =>
+  result.verdicts.find((v) => v.id === id)!;
+
+const isStatus = (request: Seen, answer: Answer) => request.path.endsWith('/setups/carriers') && answer.status === 200;
+/** Changes the carrier setup status in the sandbox's answer; `n` counts the statuses from 1. */
+function status(change: (status: any, n: number) => any): Fault {
+  let n = 0;
+  return {
+    rewrite(request, answer) {
+      if (!isStatus(request, answer)) return;
+      answer.body = Buffer.from(JSON.stringify(change(JSON.parse(answer.body.toString('utf8')), ++n)));
+    },
+  };
+}
+/** The second status (the poll sent at once after the first), pending whatever the sandbox's timing. */
+const IN_PROGRESS = { status: 'IN_PROGRESS', expires_at: null, url: null };
+const isFile = (request: Seen) => request.path.startsWith('/files/');
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+describe('through the proxy with no fault planted', () => {
+  it('every stated rule checked passes, and without --allow-writes the proxy sees no POST', async () => {
+    const result = await conform();
+    expect(failed(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(proxy.seen.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
+/** Each fault, the rule it breaks, and whether the run sends the creations. */
+const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says: RegExp }[] = [
+  {
+    rule: '2.1.status',
+    what: 'a status value that is not one of the three',
+    fault: status((s, n) => (n === 2 ? { ...IN_PROGRESS, status: 'PENDING' } : s)),
+    says: /breaks CarrierSetupStatus at \/status/,
+  },
+  {
+    rule: '2.1.url',
+    what: 'a url given while IN_PROGRESS',
+    fault: status((s, n) => (n === 2 ? { ...IN_PROGRESS, url: 'https://files.shipping.example/early.json' } : s)),
+    says: /at \/url/,
+  },
+  {
+    rule: '2.1.expires_at',
+    what: 'a COMPLETED status without expires_at',
+    fault: status(({ expires_at: _, ...s }) => s),
+    says: /at \/expires_at: is required/,
+  },
+  {
+    rule: '2.1.expires_at',
+    what: 'an expires_at that is not UTC',
+    fault: status((s) => (s.expires_at ? { ...s, expires_at: s.expires_at.replace('Z', '+01:00') } : s)),
+    says: /at \/expires_at/,
+  },
+  {
+    rule: '3.IN_PROGRESS',
+    what: 'a step back from IN_PROGRESS to REQUESTED',
+    fault: status((s, n) => (n === 2 ? IN_PROGRESS : n === 3 ? { ...IN_PROGRESS, status: 'REQUESTED' } : s)),
+    says: /stepped back from IN_PROGRESS to REQUESTED/,
+  },
+  {
+    rule: '4.1.response',
+    what: 'a status served as text/plain',
+    fault: {
+      rewrite: (request, answer) => {
+        if (isStatus(request, answer)) answer.headers['content-type'] = 'text/plain';
+      },
+    },
+    says: /served as text\/plain/,
+  },
+  {
+    rule: '4.2.range',
+    what: 'a 206 whose bytes are not the asked range',
+    fault: {
+      rewrite: (_request, answer) => {
+        if (answer.status === 206) answer.body = Buffer.concat([answer.body.subarray(1), Buffer.from(' ')]);
+      },
+    },
+    says: /are not those bytes of the whole file/,
+  },
+  {
+    rule: '4.2.range',
+    what: 'a 206 whose Content-Range is not the range asked for',
+    fault: {
+      rewrite: (_request, answer) => {
+        if (answer.status === 206)
+          answer.headers['content-range'] = answer.headers['content-range']!.replace(/^bytes \d+/, 'bytes 0');
+      },
+    },
+    says: /Content-Range: bytes 0-73\//,
+  },
+  {
+    rule: '4.2.returns',
+    what: 'a file that breaks the schema',
+    fault: {
+      rewrite: (request, answer) => {
+        if (!isFile(request) || answer.status !== 200) return;
+        const file = JSON.parse(answer.body.toString('utf8'));
+        file[1].code = 'Not Lowercase';
+        answer.body = Buffer.from(JSON.stringify(file));
+      },
+    },
+    says: /breaks CarrierSetupFile at \/1\/code/,
+  },
+  {
+    rule: '8.url-lifetime',
+    what: 'a file address that answers 410 before expires_at',
+    fault: {
+      answer: (request) =>
+        isFile(request) && request.headers.authorization ? json(410, { title: 'Gone' }) : undefined,
+    },
+    says: /answered 410 before expires_at/,
+  },
+  {
+    rule: '5.1.1',
+    what: 'a request without credentials answered 200',
+    fault: {
+      answer: (request) =>
+        request.headers.authorization ? undefined : json(200, { status: 'REQUESTED', expires_at: null, url: null }),
+    },
+    says: /without credentials was answered 200, not refused/,
+  },
+  {
+    rule: '5.1.1',
+    what: 'a wrong API key accepted',
+    fault: {
+      answer: (request) =>
+        request.headers.authorization && request.headers.authorization !== basic(USER, KEY)
+          ? json(200, { status: 'REQUESTED', expires_at: null, url: null })
+          : undefined,
+    },
+    says: /with a wrong API key was answered 200/,
+  },
+  {
+    rule: '5.1.1',
+    what: 'a 401 without its WWW-Authenticate challenge',
+    fault: {
+      rewrite: (_request, answer) => {
+        if (answer.status === 401) delete answer.headers['www-authenticate'];
+      },
+    },
+    says: /the header WWW-Authenticate is missing/,
+  },
+  {
+    rule: '5.2.7',
+    what: 'partner_id in a creation’s response',
+    writes: true,
+    fault: {
+      rewrite: (request, answer) => {
+        if (request.method === 'POST' && answer.status === 201)
+          answer.body = Buffer.from(
+            JSON.stringify({ ...JSON.parse(answer.body.toString('utf8')), partner_id: PARTNER_ID }),
+          );
+      },
+    },
+    says: /POST \/shipments answered 201 with partner_id in its body at \/partner_id/,
+  },
+  {
+    rule: '5.2.7',
+    what: 'a Partner-ID response header',
+    fault: {
+      rewrite: (request, answer) => {
+        if (isStatus(request, answer)) answer.headers['partner-id'] = String(PARTNER_ID);
+      },
+    },
+    says: /GET \/setups\/carriers answered 200 with a partner-id header/,
+  },
+  {
+    rule: '5.2.2',
+    what: 'the Partner-ID header refused on the download',
+    fault: {
+      answer: (request) =>
+        isFile(request) && request.headers['partner-id'] ? json(400, { title: 'Partner-ID?' }) : undefined,
+    },
+    says: /GET \{url\} with Partner-ID was answered 400/,
+  },
+  {
+    rule: '4.4.request',
+    what: 'the contract’s example sales order refused',
+    writes: true,
+    fault: { answer: (request) => (request.path.endsWith('/sales_orders') ? json(422, { title: 'No.' }) : undefined) },
+    says: /the contract's example salesOrder was answered 422/,
+  },
+];
+
+describe('one fault planted at a time fails its rule, and the run exits 1', () => {
+  for (const { rule, what, writes, fault: planted, says } of FAULTS) {
+    it(`${what}: ${rule} fails`, async () => {
+      fault = planted;
+      const result = await conform(writes);
+      expect(failed(result)).toContain(rule);
+      expect(verdictOf(result, rule).details.join('\n')).toMatch(says);
+      expect(result.exitCode).toBe(1);
+    });
+  }
+});
+
+it('the command exits 1 on a planted fault, naming the rule', async () => {
+  fault = FAULTS.find((f) => f.rule === '5.1.1')!.fault;
+  const result = await run(['conform', '--poll-interval', '0.03'], {
+    cwd: files.dir,
+    env: { SHIPPING_BASE_URL: connection().baseUrl, SHIPPING_USER: USER, SHIPPING_API_KEY: KEY },
+  });
+  expect(result.code).toBe(1);
+  expect(result.stdout).toMatch(/^FAIL {6}5\.1\.1 +GET \/setups\/carriers without credentials was answered 200/m);
+  expect(result.stdout + result.stderr).not.toContain(KEY);
+});
