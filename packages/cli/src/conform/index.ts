@@ -180,7 +180,7 @@ async function checkSetup(
   const completed = judgeLifecycle(polled, options.pollIntervalMs, report);
   if (!completed) {
     for (const rule of ['4.2.returns', '4.2.range', '8.url-lifetime'])
-      report.skip(rule, `no COMPLETED status: ${polled.stopped}`);
+      report.skip(rule, `not reached: ${polled.stopped}`);
     return { completed, fileCredentials: false };
   }
   const { connection } = options;
