@@ -17,7 +17,7 @@ Environment (the connection is never taken from a flag, and never printed):
 
 Exit codes:
   0    done; the check passed
-  1    the check failed (problems in the shipment or the setup file)
+  1    the check failed (problems in the shipment or the setup file; a rule the server breaks)
   2    bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON
   3    the service, the network or the workflow failed
   130  interrupted (Ctrl-C)`;
@@ -29,7 +29,7 @@ function createProgram(io: Io, done: Done): Command {
   const paint = painter(io.stderr, io.env);
   const program = new Command('shipping-api')
     .description(
-      'Pull and read the carrier setup file of the Shipping Service Public API v3, and check a shipment against it before sending it.',
+      'Pull and read the carrier setup file of the Shipping Service Public API v3, check a shipment against it before sending it, and check a server against the specification.',
     )
     .version(VERSION, '-V, --version')
     .helpOption('-h, --help', 'show help for the command')

@@ -8,7 +8,7 @@ import type { Report } from './rules.ts';
 import type { Exchange } from './traffic.ts';
 import { CALLS } from './answers.ts';
 
-export const HTTP_RULE = "401 with a Basic challenge is HTTP's rule for a refused request (RFC 9110 §15.5.2, RFC 7617)";
+const HTTP_RULE = "401 with a Basic challenge is HTTP's rule for a refused request (RFC 9110 §15.5.2, RFC 7617)";
 
 const REFUSALS = new Set([401, 403]);
 

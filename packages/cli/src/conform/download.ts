@@ -10,7 +10,7 @@ import { mediaType } from './answers.ts';
 const RESERVED_FOR = (url: string) => `expires_at had passed when the status came; ${url} was not asked for`;
 
 /** The range asked for: 64 bytes a little into the file (so that an answer from byte 0 shows), within it. */
-export function rangeOf(length: number): { start: number; end: number } {
+function rangeOf(length: number): { start: number; end: number } {
   const start = Math.min(10, Math.floor(length / 4));
   return { start, end: Math.min(start + 63, length - 1) };
 }

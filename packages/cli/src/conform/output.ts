@@ -4,7 +4,7 @@
 import type { ConformResult } from './index.ts';
 import type { RuleVerdict, Verdict } from './rules.ts';
 
-export interface Counts {
+interface Counts {
   /** Stated rules checked: passed or failed. */
   stated: number;
   pass: number;
@@ -13,7 +13,7 @@ export interface Counts {
   skipped: number;
 }
 
-export function counts(verdicts: readonly RuleVerdict[]): Counts {
+function counts(verdicts: readonly RuleVerdict[]): Counts {
   const count = (verdict: Verdict) => verdicts.filter((v) => v.verdict === verdict).length;
   return {
     stated: count('pass') + count('fail'),

@@ -5,9 +5,12 @@
 /** pass or fail: a stated rule held or broke. observed: what the server does where the specification leaves it open. */
 export type Verdict = 'pass' | 'fail' | 'observed' | 'skipped';
 
-export type RuleKind = 'stated' | 'open';
+type RuleKind = 'stated' | 'open';
 
-/** The rules conform reports, in the order it reports them: id, kind and the rule's words from openapi/rules.yaml. */
+/**
+ * The rules conform reports, in the order it reports them: id, kind and the rule's words from openapi/rules.yaml.
+ * @internal exported for its test (tests/conform/sandbox.test.ts), which holds it to the map
+ */
 export const RULES: readonly (readonly [id: string, kind: RuleKind, rule: string])[] = [
   ['4.1.response', 'stated', 'Response: JSON object of the carrier setup status (2.1).'],
   ['2.1.status', 'stated', 'status is one of REQUESTED, IN_PROGRESS, COMPLETED.'],
@@ -124,8 +127,6 @@ export const RULES: readonly (readonly [id: string, kind: RuleKind, rule: string
     'Section 5.2.3 says where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out imported shipments; whether and how an imported shipment stores it is not said.',
   ],
 ];
-
-export type RuleId = (typeof RULES)[number][0];
 
 /** One rule as reported: its verdict, and what the checks found, in the order they found it. */
 export interface RuleVerdict {
