@@ -9,7 +9,9 @@ import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
 import { type ConformResult, runConform } from '../../packages/cli/src/conform/index.ts';
 import { junitXml } from '../../packages/cli/src/conform/output.ts';
+import { judgeLifecycle } from '../../packages/cli/src/conform/lifecycle.ts';
 import { Report, RULES } from '../../packages/cli/src/conform/rules.ts';
+import type { Exchange } from '../../packages/cli/src/conform/traffic.ts';
 import { writeAccounts } from '../support/accounts.ts';
 import { folder } from '../support/cli.ts';
 import { loadRuleMap, type RuleEntry } from '../support/rule-map.ts';
@@ -127,6 +129,64 @@ describe('against the sandbox', () => {
     expect(cases.at(-1).failure.message).toBe('a <Partner-ID> & "more"');
     const rateLimit = cases.find((c) => c.name.startsWith('8.rate-limit '));
     expect(rateLimit['system-out']).toMatch(/^observed: a poll sent at once after the first/);
+  });
+});
+
+describe('a second run, which finds the generation of the first still valid', () => {
+  it('skips the first step of the lifecycle and the generation time, saying why, and fails nothing', async () => {
+    const again = await runConform({
+      connection: { baseUrl: sandbox.baseUrl, username: 'operator', apiKey: 'operator-key-1' },
+      pollIntervalMs: 60,
+      timeoutMs: 10_000,
+    });
+    const verdict = (id: string) => again.verdicts.find((v) => v.id === id)!;
+    for (const id of ['3.no-request', '4.1.step-1'])
+      expect(verdict(id)).toMatchObject({
+        verdict: 'skipped',
+        details: [
+          'the first call returned COMPLETED: a generation of this account was under way already (run again once its address has expired)',
+        ],
+      });
+    expect(verdict('8.generation-time')).toMatchObject({ verdict: 'skipped' });
+    expect(verdict('3.REQUESTED')).toMatchObject({ verdict: 'skipped', details: ['REQUESTED was not seen'] });
+    expect(again.exitCode).toBe(0);
+  });
+});
+
+describe('polls at the suggested interval (15 s), judged from their times', () => {
+  const exchange = (status: number, receivedAt: number, text = ''): Exchange => ({
+    operation: 'requestCarrierSetup',
+    method: 'GET',
+    url: 'http://127.0.0.1/api/public/v3/setups/carriers',
+    credentials: 'given',
+    partnerId: false,
+    status,
+    headers: new Headers(status === 429 ? { 'Retry-After': '30' } : { 'Content-Type': 'application/json' }),
+    body: new TextEncoder().encode(text),
+    receivedAt,
+  });
+  const pending = (at: number) => exchange(200, at, '{"status":"IN_PROGRESS","expires_at":null,"url":null}');
+  const polled = (polls: Exchange[]) => ({
+    polls,
+    statuses: polls
+      .filter((p) => p.status === 200)
+      .map((p) => ({ status: JSON.parse(new TextDecoder().decode(p.body)), exchange: p })),
+    startedAt: polls[0]!.receivedAt,
+  });
+
+  it('[8.polling-interval] fails where a poll 15 s after the one before is throttled, and passes where none is', () => {
+    const throttled = new Report();
+    judgeLifecycle(polled([pending(0), pending(10), pending(15_010), exchange(429, 30_020)]), 15_000, throttled);
+    expect(throttled.verdicts().find((v) => v.id === '8.polling-interval')).toMatchObject({
+      verdict: 'fail',
+      details: [
+        'a poll 15 s or more after the one before was throttled: 429 with Retry-After: 30',
+        '1 polls at the suggested interval were answered with a status',
+      ],
+    });
+    const answered = new Report();
+    judgeLifecycle(polled([pending(0), pending(10), pending(15_010), pending(30_020)]), 15_000, answered);
+    expect(answered.verdicts().find((v) => v.id === '8.polling-interval')).toMatchObject({ verdict: 'pass' });
   });
 });
 
