@@ -29,6 +29,7 @@ describe('help and usage', () => {
     ['setup', 'routes'],
     ['setup', 'show'],
     ['check'],
+    ['conform'],
     ['sandbox'],
   ];
   it.each(commands.map((c) => [c.join(' ') || '(root)', c]))(

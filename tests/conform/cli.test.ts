@@ -16,7 +16,7 @@ const files = folder({});
 
 beforeAll(async () => {
   const accounts = path.join(files.dir, 'accounts.json');
-  await writeAccounts(accounts, { spawned: KEY, json: KEY });
+  await writeAccounts(accounts, { spawned: KEY, json: KEY }, { cheap: true });
   // Generation outlasts the poll sent at once after the first, so the process waits between polls: a
   // wait that did not hold the process open would end it there, mid-run.
   sandbox = await startSandbox({ generationMs: 200, minPollMs: 0, accounts, logLevel: 'silent' });

@@ -83,7 +83,7 @@ async function startProxy(target: string) {
 
 beforeAll(async () => {
   const accounts = path.join(files.dir, 'accounts.json');
-  await writeAccounts(accounts, { [USER]: KEY });
+  await writeAccounts(accounts, { [USER]: KEY }, { cheap: true });
   sandbox = await startSandbox({ generationMs: 0, minPollMs: 0, accounts, logLevel: 'silent' });
   proxy = await startProxy(sandbox.origin);
 });
@@ -317,6 +317,18 @@ describe('one fault planted at a time fails its rule, and the run exits 1', () =
       expect(result.exitCode).toBe(1);
     });
   }
+});
+
+it('never prints the query of a file address, which in a pre-signed address is its key', async () => {
+  fault = {
+    ...status((s) => (s.url ? { ...s, url: `${s.url}?signature=s3cr3t-signature` } : s)),
+    answer: (request) => (request.path.includes('signature=') ? json(410, { title: 'Gone' }) : undefined),
+  };
+  const result = await conform();
+  expect(verdictOf(result, '8.url-lifetime').details[0]).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/files\/\S+\.json\?… answered 410/,
+  );
+  expect(JSON.stringify(result)).not.toContain('s3cr3t');
 });
 
 it('the command exits 1 on a planted fault, naming the rule', async () => {

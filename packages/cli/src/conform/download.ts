@@ -4,10 +4,10 @@
 import { CarrierSetupFile } from 'shipping-api-v3-contract';
 import type { Completed } from './lifecycle.ts';
 import type { Report } from './rules.ts';
-import { body, type Credentials, type Exchange, type Traffic } from './traffic.ts';
+import { body, type Credentials, type Exchange, shownUrl, type Traffic } from './traffic.ts';
 import { mediaType } from './answers.ts';
 
-const RESERVED_FOR = (url: string) => `expires_at had passed when the status came; ${url} was not asked for`;
+const RESERVED_FOR = (url: string) => `expires_at had passed when the status came; ${shownUrl(url)} was not asked for`;
 
 /** The range asked for: 64 bytes a little into the file (so that an answer from byte 0 shows), within it. */
 function rangeOf(length: number): { start: number; end: number } {
@@ -25,7 +25,7 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number {
 /** The whole file: answered 200 before expires_at, and valid against the schema (the answers check says where not). */
 function judgeWhole(whole: Exchange, completed: Completed, report: Report): boolean {
   if (whole.status !== 200) {
-    const text = `${completed.url} answered ${whole.status} before expires_at ${completed.expires_at}`;
+    const text = `${shownUrl(completed.url)} answered ${whole.status} before expires_at ${completed.expires_at}`;
     report.fail('8.url-lifetime', text);
     report.fail('4.2.returns', text);
     return false;

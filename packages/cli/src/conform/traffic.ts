@@ -31,12 +31,21 @@ export interface Exchange {
   receivedAt: number;
 }
 
+/**
+ * An address as the report shows it: without its query, which in a pre-signed file address is the
+ * signature that grants access, as much a secret as the credentials.
+ */
+export function shownUrl(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed?.search ? `${parsed.origin}${parsed.pathname}?…` : url;
+}
+
 /** The request could not be sent or its answer not read: no answer at all. */
 export class NetworkFailure extends Error {
   readonly operation: OperationId;
   constructor(operation: OperationId, url: string, cause: unknown) {
     const reason = cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : cause;
-    super(`${url} could not be reached (${String(reason)})`, { cause });
+    super(`${shownUrl(url)} could not be reached (${String(reason)})`, { cause });
     this.operation = operation;
   }
 }
