@@ -22,8 +22,9 @@ interface Answer {
   headers: Record<string, string>;
   body: Buffer;
 }
-/** A planted fault: an answer of its own to a request, or a change to the sandbox's answer. */
+/** A planted fault: a change to the request forwarded, an answer of its own, or a change to the sandbox's answer. */
 interface Fault {
+  forward?(headers: Record<string, string>): void;
   answer?(request: Seen): Answer | undefined;
   rewrite?(request: Seen, answer: Answer): void;
 }
@@ -49,6 +50,7 @@ async function startProxy(target: string) {
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
       ) as Record<string, string>;
+      fault.forward?.(headers);
       const upstream = await fetch(`${target}${request.url}`, {
         method: request.method,
         headers,
@@ -135,6 +137,7 @@ function status(change: (status: any, n: number) => any): Fault {
 /** The second status (the poll sent at once after the first), pending whatever the sandbox's timing. */
 const IN_PROGRESS = { status: 'IN_PROGRESS', expires_at: null, url: null };
 const isFile = (request: Seen) => request.path.startsWith('/files/');
+const seenRange = (request: Seen) => request.headers.range !== undefined;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
   status,
   headers: { 'content-type': 'application/json', ...headers },
@@ -147,6 +150,37 @@ describe('through the proxy with no fault planted', () => {
     expect(failed(result)).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(proxy.seen.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('what HTTP or the specification leaves to the server is reported, not failed', () => {
+  it('a Range ignored (200 with the whole file), the file as application/octet-stream, a refusal with 403', async () => {
+    fault = {
+      forward: (headers) => {
+        delete headers.range;
+      },
+      rewrite: (request, answer) => {
+        if (isFile(request) && answer.status === 200) answer.headers['content-type'] = 'application/octet-stream';
+        if (answer.status === 401) {
+          answer.status = 403;
+          delete answer.headers['www-authenticate'];
+        }
+      },
+    };
+    const result = await conform();
+    expect(failed(result)).toEqual([]);
+    expect(verdictOf(result, '4.2.range')).toMatchObject({ verdict: 'pass' });
+    expect(verdictOf(result, '4.2.range').details[0]).toBe(
+      'Range: bytes 10-73 answered 200 with the whole file (HTTP allows the server to ignore Range)',
+    );
+    expect(verdictOf(result, '4.2.media-type')).toMatchObject({
+      verdict: 'observed',
+      details: ['the whole file served as application/octet-stream'],
+    });
+    expect(verdictOf(result, '5.1.1').verdict).toBe('pass');
+    expect(verdictOf(result, '5.1.1').details).toContain(
+      "GET /setups/carriers without credentials: 403, where 401 with a Basic challenge is HTTP's rule for a refused request (RFC 9110 §15.5.2, RFC 7617)",
+    );
   });
 });
 
@@ -212,6 +246,20 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
       },
     },
     says: /Content-Range: bytes 0-73\//,
+  },
+  {
+    rule: '4.2.range',
+    what: 'a Range answered 200 with a body other than the whole file',
+    fault: {
+      forward: (headers) => {
+        delete headers.range;
+      },
+      rewrite: (request, answer) => {
+        if (isFile(request) && answer.status === 200 && seenRange(request))
+          answer.body = Buffer.concat([answer.body.subarray(0, -1), Buffer.from(' ]')]);
+      },
+    },
+    says: /answered 200 with a body that differs from the whole file from byte \d+ on/,
   },
   {
     rule: '4.2.returns',

@@ -19,7 +19,7 @@ export function judgeRefusal(exchange: Exchange, what: string, report: Report): 
     const challenge = exchange.headers.get('WWW-Authenticate');
     report.pass(
       '5.1.1',
-      `${call} was refused with ${exchange.status}${challenge === null ? '' : ` and WWW-Authenticate: ${challenge}`}`,
+      `${call} was refused with ${exchange.status}${challenge === null ? '' : ` and WWW-Authenticate: ${challenge}`}${exchange.status === 401 ? " (HTTP's rule, RFC 9110 §15.5.2)" : ''}`,
     );
     if (exchange.status !== 401) report.observe('5.1.1', `${call}: ${exchange.status}, where ${HTTP_RULE}`);
     return;
