@@ -367,6 +367,22 @@ describe('one fault planted at a time fails its rule, and the run exits 1', () =
   }
 });
 
+it('sends the credentials to a file host named in SHIPPING_CREDENTIAL_ORIGINS, and tries it without them', async () => {
+  // The file address points at the sandbox itself: another origin than the API's (the proxy's).
+  fault = status((s) => (s.url ? { ...s, url: s.url.replace(proxy.origin, sandbox.origin) } : s));
+  const result = await runConform({
+    connection: { ...connection(), credentialOrigins: [`${sandbox.origin}/`] },
+    pollIntervalMs: 30,
+    timeoutMs: 5000,
+  });
+  expect(failed(result)).toEqual([]);
+  expect(verdictOf(result, '4.2.returns').verdict).toBe('pass');
+  expect(verdictOf(result, '5.1.1').details).toContain(
+    'GET {url} without credentials was refused with 401 and WWW-Authenticate: Basic realm="sandbox" (HTTP\'s rule, RFC 9110 §15.5.2)',
+  );
+  expect(proxy.seen.filter(isFile)).toEqual([]);
+});
+
 it('never prints the query of a file address, which in a pre-signed address is its key', async () => {
   fault = {
     ...status((s) => (s.url ? { ...s, url: `${s.url}?signature=s3cr3t-signature` } : s)),

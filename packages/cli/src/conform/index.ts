@@ -184,7 +184,9 @@ async function checkSetup(
     return { completed, fileCredentials: false };
   }
   const { connection } = options;
-  const origins = new Set([new URL(connection.baseUrl).origin, ...(connection.credentialOrigins ?? [])]);
+  const origins = new Set(
+    [connection.baseUrl, ...(connection.credentialOrigins ?? [])].map((url) => URL.parse(url)?.origin ?? url),
+  );
   const fileCredentials = origins.has(new URL(completed.url).origin);
   options.onProgress?.('Downloading the carrier setup file, whole and by range');
   await checkDownload(traffic, completed, fileCredentials ? 'given' : 'none', report).catch(
