@@ -4,7 +4,7 @@
 // reported under the rule that asks for what broke.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as contract from 'shipping-api-v3-contract';
-import { firstProblem, type Validator } from 'shipping-api-v3-contract';
+import { firstProblem, pointerGet, pointerSegment, type Validator } from 'shipping-api-v3-contract';
 import type { Report } from './rules.ts';
 import { body, type Exchange, type OperationId } from './traffic.ts';
 
@@ -30,11 +30,7 @@ export const CALLS: Record<OperationId, string> = {
 /** The object a `$ref` of the bundle points at, or the object itself. */
 function resolve(node: any): any {
   const ref: unknown = node?.$ref;
-  if (typeof ref !== 'string') return node;
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((at: any, key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], contract.bundle());
+  return typeof ref === 'string' ? pointerGet(contract.bundle(), ref.slice(1)).value : node;
 }
 
 /** The response the contract gives for an answer: its status code, else its class (2XX), else default. */
@@ -161,10 +157,10 @@ export function checkAnswers(exchanges: readonly Exchange[], report: Report): vo
 function partnerIdKeys(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => partnerIdKeys(item, `${at}/${index}`));
   if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => [
-    ...(key.toLowerCase() === 'partner_id' ? [`${at}/${key}`] : []),
-    ...partnerIdKeys(item, `${at}/${key}`),
-  ]);
+  return Object.entries(value).flatMap(([key, item]) => {
+    const pointer = `${at}/${pointerSegment(key)}`;
+    return [...(key.toLowerCase() === 'partner_id' ? [pointer] : []), ...partnerIdKeys(item, pointer)];
+  });
 }
 
 /** 5.2.7 on every answer: no Partner-ID header, and no partner_id in the body. */
