@@ -184,41 +184,56 @@ describe('what HTTP or the specification leaves to the server is reported, not f
   });
 });
 
-/** Each fault, the rule it breaks, and whether the run sends the creations. */
-const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says: RegExp }[] = [
+describe('a first call throttled', () => {
+  it('is observed as the throttled answer it was; the first step of the lifecycle is skipped, not passed', async () => {
+    let calls = 0;
+    fault = {
+      answer: (request) =>
+        request.path.endsWith('/setups/carriers') && request.headers.authorization === basic(USER, KEY) && ++calls === 1
+          ? json(429, { title: 'Slow down' }, { 'retry-after': '0' })
+          : undefined,
+    };
+    const result = await conform();
+    expect(failed(result)).toEqual([]);
+    expect(verdictOf(result, '3.no-request')).toMatchObject({
+      verdict: 'skipped',
+      details: ['the first call was answered 429, with no carrier setup status'],
+    });
+    expect(verdictOf(result, '7.errors-not-shown').details).toContain(
+      'a throttled poll: 429 with Retry-After: 0, application/json',
+    );
+  });
+});
+
+/** Each fault, titled with the id of the rule it breaks, and whether the run sends the creations. */
+const FAULTS: { title: string; writes?: boolean; fault: Fault; says: RegExp }[] = [
   {
-    rule: '2.1.status',
-    what: 'a status value that is not one of the three',
+    title: '[2.1.status] a status value that is not one of the three',
     fault: status((s, n) => (n === 2 ? { ...IN_PROGRESS, status: 'PENDING' } : s)),
     says: /breaks CarrierSetupStatus at \/status/,
   },
   {
-    rule: '2.1.url',
-    what: 'a url given while IN_PROGRESS',
+    title: '[2.1.url] a url given while IN_PROGRESS',
     fault: status((s, n) => (n === 2 ? { ...IN_PROGRESS, url: 'https://files.shipping.example/early.json' } : s)),
     says: /at \/url/,
   },
   {
-    rule: '2.1.expires_at',
-    what: 'a COMPLETED status without expires_at',
+    title: '[2.1.expires_at] a COMPLETED status without expires_at',
     fault: status(({ expires_at: _, ...s }) => s),
     says: /at \/expires_at: is required/,
   },
   {
-    rule: '2.1.expires_at',
-    what: 'an expires_at that is not UTC',
+    title: '[2.1.expires_at] an expires_at that is not UTC',
     fault: status((s) => (s.expires_at ? { ...s, expires_at: s.expires_at.replace('Z', '+01:00') } : s)),
     says: /at \/expires_at/,
   },
   {
-    rule: '3.IN_PROGRESS',
-    what: 'a step back from IN_PROGRESS to REQUESTED',
+    title: '[3.IN_PROGRESS] a step back from IN_PROGRESS to REQUESTED',
     fault: status((s, n) => (n === 2 ? IN_PROGRESS : n === 3 ? { ...IN_PROGRESS, status: 'REQUESTED' } : s)),
     says: /stepped back from IN_PROGRESS to REQUESTED/,
   },
   {
-    rule: '4.1.response',
-    what: 'a status served as text/plain',
+    title: '[4.1.response] a status served as text/plain',
     fault: {
       rewrite: (request, answer) => {
         if (isStatus(request, answer)) answer.headers['content-type'] = 'text/plain';
@@ -227,8 +242,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /served as text\/plain/,
   },
   {
-    rule: '4.2.range',
-    what: 'a 206 whose bytes are not the asked range',
+    title: '[4.2.range] a 206 whose bytes are not the asked range',
     fault: {
       rewrite: (_request, answer) => {
         if (answer.status === 206) answer.body = Buffer.concat([answer.body.subarray(1), Buffer.from(' ')]);
@@ -237,8 +251,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /are not those bytes of the whole file/,
   },
   {
-    rule: '4.2.range',
-    what: 'a 206 whose Content-Range is not the range asked for',
+    title: '[4.2.range] a 206 whose Content-Range is not the range asked for',
     fault: {
       rewrite: (_request, answer) => {
         if (answer.status === 206)
@@ -248,8 +261,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /Content-Range: bytes 0-73\//,
   },
   {
-    rule: '4.2.range',
-    what: 'a Range answered 200 with a body other than the whole file',
+    title: '[4.2.range] a Range answered 200 with a body other than the whole file',
     fault: {
       forward: (headers) => {
         delete headers.range;
@@ -262,8 +274,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /answered 200 with a body that differs from the whole file from byte \d+ on/,
   },
   {
-    rule: '4.2.returns',
-    what: 'a file that breaks the schema',
+    title: '[4.2.returns] a file that breaks the schema',
     fault: {
       rewrite: (request, answer) => {
         if (!isFile(request) || answer.status !== 200) return;
@@ -275,8 +286,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /breaks CarrierSetupFile at \/1\/code/,
   },
   {
-    rule: '8.url-lifetime',
-    what: 'a file address that answers 410 before expires_at',
+    title: '[8.url-lifetime] a file address that answers 410 before expires_at',
     fault: {
       answer: (request) =>
         isFile(request) && request.headers.authorization ? json(410, { title: 'Gone' }) : undefined,
@@ -284,8 +294,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /answered 410 before expires_at/,
   },
   {
-    rule: '5.1.1',
-    what: 'a request without credentials answered 200',
+    title: '[5.1.1] a request without credentials answered 200',
     fault: {
       answer: (request) =>
         request.headers.authorization ? undefined : json(200, { status: 'REQUESTED', expires_at: null, url: null }),
@@ -293,8 +302,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /without credentials was answered 200, not refused/,
   },
   {
-    rule: '5.1.1',
-    what: 'a wrong API key accepted',
+    title: '[5.1.1] a wrong API key accepted',
     fault: {
       answer: (request) =>
         request.headers.authorization && request.headers.authorization !== basic(USER, KEY)
@@ -304,8 +312,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /with a wrong API key was answered 200/,
   },
   {
-    rule: '5.1.1',
-    what: 'a 401 without its WWW-Authenticate challenge',
+    title: '[5.1.1] a 401 without its WWW-Authenticate challenge',
     fault: {
       rewrite: (_request, answer) => {
         if (answer.status === 401) delete answer.headers['www-authenticate'];
@@ -314,8 +321,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /the header WWW-Authenticate is missing/,
   },
   {
-    rule: '5.2.7',
-    what: 'partner_id in a creation’s response',
+    title: '[5.2.7] partner_id in a creation’s response',
     writes: true,
     fault: {
       rewrite: (request, answer) => {
@@ -328,8 +334,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /POST \/shipments answered 201 with partner_id in its body at \/partner_id/,
   },
   {
-    rule: '5.2.7',
-    what: 'a Partner-ID response header',
+    title: '[5.2.7] a Partner-ID response header',
     fault: {
       rewrite: (request, answer) => {
         if (isStatus(request, answer)) answer.headers['partner-id'] = String(PARTNER_ID);
@@ -338,8 +343,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /GET \/setups\/carriers answered 200 with a partner-id header/,
   },
   {
-    rule: '5.2.2',
-    what: 'the Partner-ID header refused on the download',
+    title: '[5.2.2] the Partner-ID header refused on the download',
     fault: {
       answer: (request) =>
         isFile(request) && request.headers['partner-id'] ? json(400, { title: 'Partner-ID?' }) : undefined,
@@ -347,8 +351,7 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
     says: /GET \{url\} with Partner-ID was answered 400/,
   },
   {
-    rule: '4.4.request',
-    what: 'the contract’s example sales order refused',
+    title: '[4.4.request] the contract’s example sales order refused',
     writes: true,
     fault: { answer: (request) => (request.path.endsWith('/sales_orders') ? json(422, { title: 'No.' }) : undefined) },
     says: /the contract's example salesOrder was answered 422/,
@@ -356,8 +359,9 @@ const FAULTS: { rule: string; what: string; writes?: boolean; fault: Fault; says
 ];
 
 describe('one fault planted at a time fails its rule, and the run exits 1', () => {
-  for (const { rule, what, writes, fault: planted, says } of FAULTS) {
-    it(`${what}: ${rule} fails`, async () => {
+  for (const { title, writes, fault: planted, says } of FAULTS) {
+    const rule = title.slice(1, title.indexOf(']'));
+    it(`${title}: the rule fails`, async () => {
       fault = planted;
       const result = await conform(writes);
       expect(failed(result)).toContain(rule);
@@ -365,6 +369,24 @@ describe('one fault planted at a time fails its rule, and the run exits 1', () =
       expect(result.exitCode).toBe(1);
     });
   }
+});
+
+it('a second run, which finds the generation of the first still valid, skips what it cannot see and fails nothing', async () => {
+  await conform();
+  const again = await conform();
+  for (const id of ['3.no-request', '4.1.step-1'])
+    expect(verdictOf(again, id)).toMatchObject({
+      verdict: 'skipped',
+      details: [
+        'the first call returned COMPLETED: a generation of this account was under way already (run again once its address has expired)',
+      ],
+    });
+  expect(verdictOf(again, '8.generation-time')).toMatchObject({
+    verdict: 'skipped',
+    details: ['the first call returned COMPLETED: the generation was not seen'],
+  });
+  expect(verdictOf(again, '3.REQUESTED')).toMatchObject({ verdict: 'skipped', details: ['REQUESTED was not seen'] });
+  expect(again.exitCode).toBe(0);
 });
 
 it('sends the credentials to a file host named in SHIPPING_CREDENTIAL_ORIGINS, and tries it without them', async () => {
@@ -396,7 +418,7 @@ it('never prints the query of a file address, which in a pre-signed address is i
 });
 
 it('the command exits 1 on a planted fault, naming the rule', async () => {
-  fault = FAULTS.find((f) => f.rule === '5.1.1')!.fault;
+  fault = FAULTS.find((f) => f.title.startsWith('[5.1.1] '))!.fault;
   const result = await run(['conform', '--poll-interval', '0.03'], {
     cwd: files.dir,
     env: { SHIPPING_BASE_URL: connection().baseUrl, SHIPPING_USER: USER, SHIPPING_API_KEY: KEY },

@@ -133,27 +133,6 @@ describe('against the sandbox', () => {
   });
 });
 
-describe('a second run, which finds the generation of the first still valid', () => {
-  it('skips the first step of the lifecycle and the generation time, saying why, and fails nothing', async () => {
-    const again = await runConform({
-      connection: { baseUrl: sandbox.baseUrl, username: 'operator', apiKey: 'operator-key-1' },
-      pollIntervalMs: 60,
-      timeoutMs: 10_000,
-    });
-    const verdict = (id: string) => again.verdicts.find((v) => v.id === id)!;
-    for (const id of ['3.no-request', '4.1.step-1'])
-      expect(verdict(id)).toMatchObject({
-        verdict: 'skipped',
-        details: [
-          'the first call returned COMPLETED: a generation of this account was under way already (run again once its address has expired)',
-        ],
-      });
-    expect(verdict('8.generation-time')).toMatchObject({ verdict: 'skipped' });
-    expect(verdict('3.REQUESTED')).toMatchObject({ verdict: 'skipped', details: ['REQUESTED was not seen'] });
-    expect(again.exitCode).toBe(0);
-  });
-});
-
 describe('polls at the suggested interval (15 s), judged from their times', () => {
   const exchange = (status: number, receivedAt: number, text = ''): Exchange => ({
     operation: 'requestCarrierSetup',
