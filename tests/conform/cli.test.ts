@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeAccounts(accounts, { spawned: KEY, json: KEY }, { cheap: true });
   // Generation outlasts the poll sent at once after the first, so the process waits between polls: a
   // wait that did not hold the process open would end it there, mid-run.
-  sandbox = await startSandbox({ generationMs: 200, minPollMs: 0, accounts, logLevel: 'silent' });
+  sandbox = await startSandbox({ generationMs: 500, minPollMs: 0, accounts, logLevel: 'silent' });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -33,7 +33,19 @@ it('exits 0 against the sandbox, prints one line per rule, and writes JUnit XML 
     cwd: files.dir,
     env: { ...env('spawned'), SHIPPING_PARTNER_ID: '10042' },
   });
-  expect(result.stderr).toBe('');
+  // Without a terminal, the progress comes as plain lines on stderr.
+  const progress = result.stderr.trimEnd().split('\n');
+  expect(progress.slice(0, 2)).toEqual([
+    'Requesting the carrier setup file',
+    'Carrier setup file REQUESTED (poll 1); next poll in 0 s',
+  ]);
+  expect(progress.slice(-2)).toEqual([
+    'Downloading the carrier setup file, whole and by range',
+    'Trying requests without and with wrong credentials',
+  ]);
+  const waiting = progress.slice(2, -2);
+  expect(waiting.length).toBeGreaterThan(0);
+  for (const text of waiting) expect(text).toMatch(/^Carrier setup file IN_PROGRESS \(poll \d+\); next poll in 1 s$/);
   expect(result.code).toBe(0);
   const lines = result.stdout.trimEnd().split('\n');
   const summary = lines.pop()!;

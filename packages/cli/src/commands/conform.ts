@@ -105,9 +105,9 @@ async function junitTarget(file: string | undefined, cwd: string): Promise<strin
 
 const STYLES: Record<Verdict, Style> = { pass: 'green', fail: 'red', observed: 'cyan', skipped: 'yellow' };
 
-/** A progress line that changes in place on a terminal; nothing otherwise. */
+/** A progress line that changes in place on a terminal; plain lines otherwise (a pipe, a CI log). */
 function progress(io: Io): { update(text: string): void; stop(): void } {
-  if (!io.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  if (!io.stderr.isTTY) return { update: (text) => line(io.stderr, text), stop: () => {} };
   const spinner = ora({
     stream: io.stderr as NodeJS.WritableStream,
     isEnabled: true,
