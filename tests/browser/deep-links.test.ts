@@ -79,6 +79,19 @@ const refusals = async (page: Page) =>
     (refusal) => refusal !== 'script-src eval',
   );
 
+const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
+
+/** Waits until Redoc's script has taken over the prerendered page: React has hydrated its menu. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    (selector) => {
+      const item = document.querySelector(selector);
+      return item !== null && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
+    },
+    MENU_ITEM,
+    { timeout: 30_000 },
+  );
+
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 30_000 });
 
 /** The operation GET {url} in the reference, with its Range parameter: scrolled to, visible. */
@@ -180,7 +193,7 @@ describe('docs/index.html from disk, offline', () => {
       await blockOutside(still);
       const first = await still.newPage();
       await first.goto(REFERENCE);
-      await first.locator('[data-component-name="Menu/MenuItem"] a', { hasText: 'Carrier setup' }).click();
+      await first.locator(`${MENU_ITEM} a`, { hasText: 'Carrier setup' }).click();
       expect(first.url()).toBe(`${REFERENCE}#/carrier-setup`);
       // The script, once it runs, reads the route from the address.
       const page = await open();
@@ -195,7 +208,8 @@ describe('docs/index.html from disk, offline', () => {
   it("by the menu, once Redoc's script runs: Carrier setup, then the download", async () => {
     const page = await open();
     await page.goto(REFERENCE);
-    const menu = page.locator('[data-component-name="Menu/MenuItem"]');
+    await hydrated(page);
+    const menu = page.locator(MENU_ITEM);
     await menu.locator('a', { hasText: 'Carrier setup' }).click();
     await menu.locator('a', { hasText: 'Download the carrier setup file' }).click();
     await expect.poll(() => page.url()).toBe(`${REFERENCE}#/carrier-setup/downloadcarriersetupfile`);
