@@ -40,7 +40,7 @@ const GUIDE_LINKS_SCRIPT = readFileSync(path.join(root, 'dev/docs-guide-links.js
  * routes (dev/docs-deep-links.ts) and the guides' script; fails when Redoc changed under them.
  */
 export function finishPage(html: string): string {
-  let page = hashLinks(html);
+  let page = html;
   LOGO_URLS.forEach((url, i) => {
     if (!page.includes(url)) throw new Error(`The rendered reference no longer names ${url}: check its footer logo.`);
     page = page.replaceAll(url, INLINE_LOGOS[i]!);
@@ -50,6 +50,7 @@ export function finishPage(html: string): string {
   if (trigger < 0 || loading < 0 || loading - trigger > 4000)
     throw new Error('The rendered reference no longer prerenders its search box as expected.');
   page = page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
+  page = hashLinks(page);
   const end = page.lastIndexOf('</body>');
   if (end < 0) throw new Error('The rendered reference has no </body> to put its script before.');
   return `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${page.slice(end)}`;
