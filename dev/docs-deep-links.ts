@@ -42,7 +42,7 @@ export function referenceRoute(pathname: string, sections: readonly string[]): s
 
 // The page's one script, allowed by its sha256, and nothing else.
 const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs-not-found.js'), 'utf8').trim()}\n`;
-export const NOT_FOUND_SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
+const NOT_FOUND_SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
 const CSP = `default-src 'none'; script-src '${NOT_FOUND_SCRIPT_HASH}'; style-src 'unsafe-inline'`;
 
 const STYLE = `body { margin: 0; font-family: Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 15px; line-height: 1.6; color: #1a1c21; }
