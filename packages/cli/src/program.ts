@@ -96,27 +96,7 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
         done(await (await import('./commands/setup-validate.ts')).setupValidate(file, options, io)),
       ),
   );
-  configure(
-    setup
-      .command('diff')
-      .description(
-        'what changed from one carrier setup file to another, keyed by code; exit 0 with no change, 1 with changes',
-      )
-      .argument('<old>', 'the earlier carrier setup file (- for standard input)')
-      .argument('<new>', 'the later carrier setup file (- for standard input, when <old> is not)')
-      .option(
-        '--shipments <dir>',
-        'check each shipment body (*.json) of the folder against both files; list those that pass against <old> and fail against <new>',
-      )
-      .option('--json', 'print the changes as JSON, one object per change')
-      .addHelpText(
-        'after',
-        '\nExit 0 when the files hold the same setup, 1 when something changed, 2 on bad input (a file that cannot be read, is not JSON, breaks the contract or writes a key twice).',
-      )
-      .action(async (oldFile, newFile, options) =>
-        done(await (await import('./commands/setup-diff.ts')).setupDiff(oldFile, newFile, options, io)),
-      ),
-  );
+  defineSetupDiffCommand(setup, configure, io, done);
   configure(
     setup
       .command('routes')
@@ -136,6 +116,31 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
       .option('--json', 'print the product as JSON')
       .action(async (code, options) =>
         done(await (await import('./commands/setup-show.ts')).setupShow(code, options, io)),
+      ),
+  );
+}
+
+/** `setup diff <old> <new>`: what changed from one setup file to the next, and which shipments it breaks. */
+function defineSetupDiffCommand(setup: Command, configure: Configure, io: Io, done: Done): void {
+  configure(
+    setup
+      .command('diff')
+      .description(
+        'what changed from one carrier setup file to another, keyed by code; exit 0 with no change, 1 with changes',
+      )
+      .argument('<old>', 'the earlier carrier setup file (- for standard input)')
+      .argument('<new>', 'the later carrier setup file (- for standard input, when <old> is not)')
+      .option(
+        '--shipments <dir>',
+        'check each shipment body (*.json) of the folder against both files; list those that pass against <old> and fail against <new>',
+      )
+      .option('--json', 'print the changes as JSON, one object per change')
+      .addHelpText(
+        'after',
+        '\nExit 0 when the files hold the same setup, 1 when something changed, 2 on bad input (a file that cannot be read, is not JSON, breaks the contract or writes a key twice).',
+      )
+      .action(async (oldFile, newFile, options) =>
+        done(await (await import('./commands/setup-diff.ts')).setupDiff(oldFile, newFile, options, io)),
       ),
   );
 }

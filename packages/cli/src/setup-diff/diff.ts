@@ -17,7 +17,7 @@ function pair<T>(
 ): void {
   // Most lists keep their order from one file to the next: pair them by position when the keys agree.
   if (before.length === after.length && before.every((entry, i) => key(entry) === key(after[i]!))) {
-    before.forEach((entry, i) => visit(entry, after[i]));
+    for (let i = 0; i < before.length; i += 1) visit(before[i], after[i]);
     return;
   }
   const old = new Map<string, T>();

@@ -69,7 +69,8 @@ function entryText(change: SetupChange): string {
   }
   if (change.kind.startsWith('product-')) {
     const product = value as Product;
-    return `product ${product.code} (${product.name}): ${plural(product.country_combinations.length, 'country combination')}`;
+    const point = product.service_point_product ? ', delivers to a service point' : '';
+    return `product ${product.code} (${product.name}): ${plural(product.country_combinations.length, 'country combination')}${point}`;
   }
   if (change.kind.startsWith('route-')) return `route ${change.path.sender} → ${change.path.receiver}`;
   const list = change.kind.startsWith('required-') ? 'required' : 'available';
