@@ -15,13 +15,16 @@ export interface DuplicateKey {
 }
 
 /** The position of the first entry whose key an earlier entry has, and of that earlier one. */
-function repeated<T>(entries: readonly T[], key: (entry: T) => string): [number, number] | undefined {
-  // Most lists are short (a combination's services): compared pair by pair, without a map.
+function repeated<T>(
+  entries: readonly T[],
+  same: (a: T, b: T) => boolean,
+  key: (entry: T) => string,
+): [number, number] | undefined {
+  // Most lists are short (a combination's services, a product's routes): compared pair by pair,
+  // making nothing.
   if (entries.length <= 8) {
-    for (let i = 1; i < entries.length; i += 1) {
-      const k = key(entries[i]!);
-      for (let j = 0; j < i; j += 1) if (key(entries[j]!) === k) return [i, j];
-    }
+    for (let i = 1; i < entries.length; i += 1)
+      for (let j = 0; j < i; j += 1) if (same(entries[i]!, entries[j]!)) return [i, j];
     return undefined;
   }
   const seen = new Map<string, number>();
@@ -34,12 +37,16 @@ function repeated<T>(entries: readonly T[], key: (entry: T) => string): [number,
   return undefined;
 }
 
+const sameCode = (a: { code: string }, b: { code: string }) => a.code === b.code;
+const codeKey = (entry: { code: string }) => entry.code;
+const SERVICE_LISTS = ['required_services', 'available_services'] as const;
+
 type Combination = CarrierSetupFile[number]['products'][number]['country_combinations'][number];
 
 function inCombination(combination: Combination, at: string): DuplicateKey | undefined {
-  for (const list of ['required_services', 'available_services'] as const) {
+  for (const list of SERVICE_LISTS) {
     const services = combination[list];
-    const twice = repeated(services, (s) => s.code);
+    const twice = repeated(services, sameCode, codeKey);
     if (twice) {
       const [i, j] = twice;
       const route = `${combination.sender_country_code} → ${combination.receiver_country_code}`;
@@ -52,7 +59,11 @@ function inCombination(combination: Combination, at: string): DuplicateKey | und
 
 function inProduct(product: CarrierSetupFile[number]['products'][number], at: string): DuplicateKey | undefined {
   const combinations = product.country_combinations;
-  const twice = repeated(combinations, (c) => `${c.sender_country_code}|${c.receiver_country_code}`);
+  const twice = repeated(
+    combinations,
+    (a, b) => a.sender_country_code === b.sender_country_code && a.receiver_country_code === b.receiver_country_code,
+    (c) => `${c.sender_country_code}|${c.receiver_country_code}`,
+  );
   if (twice) {
     const [i, j] = twice;
     const c = combinations[i]!;
@@ -68,14 +79,14 @@ function inProduct(product: CarrierSetupFile[number]['products'][number], at: st
 
 /** The first key of the file written twice, carriers first, then each carrier in file order; undefined when none is. */
 export function duplicateKey(file: CarrierSetupFile): DuplicateKey | undefined {
-  const carriers = repeated(file, (c) => c.code);
+  const carriers = repeated(file, sameCode, codeKey);
   if (carriers) {
     const [i, j] = carriers;
     return { pointer: `/${i}`, first: `/${j}`, what: `the carrier code ${JSON.stringify(file[i]!.code)}` };
   }
   for (let c = 0; c < file.length; c += 1) {
     const { code, products } = file[c]!;
-    const twice = repeated(products, (p) => p.code);
+    const twice = repeated(products, sameCode, codeKey);
     if (twice) {
       const [i, j] = twice;
       const what = `the product code ${JSON.stringify(products[i]!.code)} of carrier ${code}`;

@@ -8,18 +8,23 @@
 //   means nothing, each element compared as a JSON value (an element listed twice counts twice);
 // - a field the specification does not list (whether there may be any is not specified): a JSON value,
 //   object keys in any order, arrays in order, since what their order means is not known.
-import type { ChangeKind, ChangePath, SetupChange } from './changes.ts';
+import type { ChangeKind, SetupChange } from './changes.ts';
 
 type Comparison = 'value' | 'set' | 'list';
 
 interface EntryFields {
-  /** The fields the diff keys by or walks into, not compared here. */
-  keys: ReadonlySet<string>;
-  /** The fields compared here, and how. */
-  fields: Readonly<Record<string, Comparison>>;
+  /** The fields compared here, and how (`how[i]` for `names[i]`). */
+  names: readonly string[];
+  how: readonly Comparison[];
+  /** Every field the specification lists: those compared here, and those the diff keys by or walks into. */
+  listed: ReadonlySet<string>;
 }
 
-const entry = (keys: string[], fields: Record<string, Comparison>): EntryFields => ({ keys: new Set(keys), fields });
+const entry = (keys: string[], fields: Record<string, Comparison>): EntryFields => ({
+  names: Object.keys(fields),
+  how: Object.values(fields),
+  listed: new Set([...keys, ...Object.keys(fields)]),
+});
 
 export const FIELDS = {
   carrier: entry(['code', 'products'], { name: 'value' }),
@@ -65,8 +70,16 @@ const sameValue = (a: unknown, b: unknown) =>
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a list of names gained and lost, as sets; undefined when the sets are equal. */
+/** Whether every name of `a` is in `b`. */
+function within(a: readonly string[], b: readonly string[]): boolean {
+  for (const name of a) if (!b.includes(name)) return false;
+  return true;
+}
+
+/** What a list of names gained and lost, as sets; undefined when the sets are equal. */
 function setDelta(old: readonly string[], next: readonly string[]) {
-  if (old.length === next.length && old.every((name, i) => name === next[i])) return undefined;
+  // Most lists are a few names, the same, perhaps in another order: compared without making sets.
+  if (old.length <= 8 && next.length <= 8 && within(old, next) && within(next, old)) return undefined;
   const before = new Set(old);
   const after = new Set(next);
   const added = [...after].filter((name) => !before.has(name)).sort(byText);
@@ -98,7 +111,7 @@ function listDelta(old: readonly unknown[], next: readonly unknown[]) {
     : undefined;
 }
 
-/** The change of one field, if it changed; `old` or `new` left out where that side has no such field. */
+/** The change of one field whose values differ as JavaScript values, if they differ as the field's values. */
 function fieldChange(
   how: Comparison,
   field: string,
@@ -107,29 +120,36 @@ function fieldChange(
 ): Omit<SetupChange, 'kind' | 'path'> | undefined {
   const a = old[field];
   const b = next[field];
-  const sides = { field, ...(field in old ? { old: a } : {}), ...(field in next ? { new: b } : {}) };
-  if (how === 'value' || !Array.isArray(a) || !Array.isArray(b)) return sameValue(a, b) ? undefined : sides;
-  const delta = how === 'set' ? setDelta(a as string[], b as string[]) : listDelta(a, b);
-  return delta && { ...sides, ...delta };
+  let delta: { added: unknown[]; removed: unknown[] } | undefined;
+  if (how === 'value' || !Array.isArray(a) || !Array.isArray(b)) {
+    if (sameValue(a, b)) return undefined;
+  } else {
+    delta = how === 'set' ? setDelta(a as string[], b as string[]) : listDelta(a, b);
+    if (!delta) return undefined;
+  }
+  // `old` or `new` left out where that side has no such field.
+  return { field, ...(field in old ? { old: a } : {}), ...(field in next ? { new: b } : {}), ...delta };
 }
 
-/** Pushes a change of `kind` at `path` for each field of `spec` that differs, and each other field. */
-export function compareFields(
-  changes: SetupChange[],
-  kind: ChangeKind,
-  spec: EntryFields,
-  old: object,
-  next: object,
-  path: ChangePath,
-): void {
+/** Where compareFields reports a change it finds: the walk adds the path. */
+export type Found = (kind: ChangeKind, change: Omit<SetupChange, 'kind' | 'path'>) => unknown;
+
+/** Reports a change of `kind` for each field of `spec` that differs, and each field the specification does not list. */
+export function compareFields(found: Found, kind: ChangeKind, spec: EntryFields, old: object, next: object): void {
   const a = old as Record<string, unknown>;
   const b = next as Record<string, unknown>;
-  const push = (how: Comparison, field: string) => {
-    const change = fieldChange(how, field, a, b);
-    if (change) changes.push({ kind, path, ...change });
-  };
-  for (const field in spec.fields) push(spec.fields[field]!, field);
+  for (let i = 0; i < spec.names.length; i += 1) {
+    const field = spec.names[i]!;
+    // The same string, flag or list: no change (most fields of most entries).
+    if (a[field] === b[field]) continue;
+    const change = fieldChange(spec.how[i]!, field, a, b);
+    if (change) found(kind, change);
+  }
   // The fields the specification does not list: those of OLD, then those only NEW has.
-  for (const field in a) if (!spec.keys.has(field) && !(field in spec.fields)) push('value', field);
-  for (const field in b) if (!spec.keys.has(field) && !(field in spec.fields) && !(field in a)) push('value', field);
+  for (const field in a) {
+    if (spec.listed.has(field)) continue;
+    const change = fieldChange('value', field, a, b);
+    if (change) found(kind, change);
+  }
+  for (const field in b) if (!spec.listed.has(field) && !(field in a)) found(kind, fieldChange('value', field, a, b)!);
 }

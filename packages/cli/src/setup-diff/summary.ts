@@ -144,10 +144,11 @@ function headings(path: ChangePath, depth: number, last: string[], names: Return
 
 function render(item: Item, paint: (style: Style, text: string) => string): string[] {
   const indent = '  '.repeat(item.depth);
-  const lead = item.sign ? `${item.sign} ` : '';
-  const lines = wrap(item.text, COLUMNS - indent.length - lead.length);
+  // The lines after the first start under the text of a change, and two columns in under a heading.
+  const hang = ' '.repeat(2);
+  const lines = wrap(item.text, COLUMNS - indent.length - hang.length);
   const first = item.sign ? `${paint(SIGN_STYLE[item.sign], item.sign)} ${lines[0]}` : paint('bold', lines[0]!);
-  return [`${indent}${first}`, ...lines.slice(1).map((l) => `${indent}${' '.repeat(lead.length)}${l}`)];
+  return [`${indent}${first}`, ...lines.slice(1).map((l) => `${indent}${hang}${l}`)];
 }
 
 /** The summary's lines: a heading for the two files, then each change under its carrier, product and route. */
