@@ -59,7 +59,7 @@ function printShipments(io: Io, labels: { old: string; new: string }, report: Sh
   const text =
     broken.length === 0
       ? `Shipments in ${folder}: ${counted}; none of them fails against ${labels.new}.`
-      : `Shipments in ${folder}: ${counted}; ${broken.length} of them fail against ${labels.new}:`;
+      : `Shipments in ${folder}: ${counted}; ${broken.length} of them fail${broken.length === 1 ? 's' : ''} against ${labels.new}:`;
   line(io.stdout);
   for (const l of wrap(text, COLUMNS)) line(io.stdout, l);
   for (const { file, problems } of broken) {

@@ -100,7 +100,7 @@ function changeItem(change: SetupChange): Item {
     return { depth: at, sign: '~', text: `moved ${moved} a service point: ${fieldText(change).replace(':', '')}` };
   }
   const service = path.service
-    ? `${kind.startsWith('required-') ? 'required' : 'available'} service ${path.service}: `
+    ? `${kind.startsWith('required-') ? 'required' : 'available'} service ${path.service}, `
     : '';
   return { depth: at, text: `${service}${fieldText(change)}`, sign: '~' };
 }
