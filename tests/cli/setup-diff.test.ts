@@ -578,6 +578,6 @@ describe('setup diff in a terminal of 80 columns', () => {
     ).toEqual(written);
     expect(screen).toContain('~ name: "DemoPost" → "Ταχυμεταφορές');
     expect(screen).toContain('~ required_fields: added receiver.extra_field_0');
-    expect(screen).toContain('~ required service dp_email_notice: note:');
+    expect(screen).toContain('~ required service dp_email_notice, note:');
   });
 });
