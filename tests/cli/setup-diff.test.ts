@@ -303,6 +303,7 @@ describe('setup diff finds each kind of change, keyed by code', () => {
     // Listed twice counts twice there: its element shape is not specified.
     const twice = edited((f) => (f[0].products[1].country_combinations[0].package_types = ['X', 'X', { a: 1, b: 2 }]));
     expect(diffSetupFiles(withTypes, twice)).toEqual([expect.objectContaining({ added: ['X'], removed: [] })]);
+    expect(diffSetupFiles(twice, withTypes)).toEqual([expect.objectContaining({ added: [], removed: ['X'] })]);
   });
 });
 
@@ -487,6 +488,11 @@ describe('shipping-api setup diff', () => {
       'twice.json: /0/products/1 repeats the product code "dp_pickup_point" of carrier demopost (first at /0/products/0)',
     ],
     ['missing', ['old.json', 'nothing.json'], 'nothing.json: cannot read the carrier setup file (no such file)'],
+    [
+      'from standard input, against the schema',
+      ['old.json', '-'],
+      'standard input: The carrier setup file breaks the contract at its root',
+    ],
     ['- twice', ['-', '-'], 'Only one of the two setup files may be - (standard input).'],
   ])('exits 2 for a file %s, naming the file and where, and writes nothing', async (_name, argv, message) => {
     const result = await cli(argv, { stdin: '[]' });
