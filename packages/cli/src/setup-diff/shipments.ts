@@ -15,7 +15,7 @@ import {
 import { readJson } from '../files.ts';
 import { CliError, EXIT } from '../io.ts';
 
-export interface BrokenShipment {
+interface BrokenShipment {
   /** The file's name in the folder. */
   file: string;
   /** The problems the check finds against NEW. */
