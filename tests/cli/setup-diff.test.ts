@@ -420,6 +420,18 @@ const cli = (argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; 
   run(['setup', 'diff', ...argv], { cwd: files.dir, ...options });
 
 describe('shipping-api setup diff', () => {
+  it('has --help with its arguments, flags and exit codes', async () => {
+    const help = await run(['setup', 'diff', '--help'], { cwd: files.dir });
+    expect(help.code).toBe(0);
+    for (const text of [
+      'Usage: shipping-api setup diff [options] <old> <new>',
+      '--shipments <dir>',
+      '--json',
+      'Exit 0',
+    ])
+      expect(help.stdout).toContain(text);
+  });
+
   it('exits 0 when the files hold the same setup, in any order, and 1 with a summary by carrier and product', async () => {
     expect(await cli(['old.json', 'same.json'])).toMatchObject({
       code: 0,
