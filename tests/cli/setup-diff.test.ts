@@ -378,10 +378,13 @@ const shipment = {
   },
   parcels: [{ quantity: 1, weight: 2.5 }],
 };
-// NEW: dp_pickup_point no longer goes DK → DK, and DK → SE requires a new service dp_sms_notice.
+// NEW: dp_pickup_point no longer goes DK → DK (a route removed), and dp_parcel DK → NO requires the
+// service it offered, dp_saturday_delivery (a service now required).
 const removedAndRequired = edited((f) => {
   f[0].products[0].country_combinations.splice(0, 1);
-  f[0].products[0].country_combinations[0].required_services.push(service('dp_sms_notice', { note: 'SMS.' }));
+  const c = f[0].products[1].country_combinations[0];
+  c.required_services = [{ ...c.available_services[0], note: 'Kun lørdag.' }];
+  c.available_services = [];
 });
 const files = folder({
   'old.json': example,
@@ -441,13 +444,15 @@ describe('shipping-api setup diff', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
       [
-        'old.json → new.json: 2 changes',
+        'old.json → new.json: 3 changes',
         '',
         'Carrier demopost (DemoPost)',
+        '  Product dp_parcel (Parcel)',
+        '    DK → NO',
+        '      + required service dp_saturday_delivery (Omdeling lørdag): "Kun lørdag."',
+        '      - available service dp_saturday_delivery (Omdeling lørdag)',
         '  Product dp_pickup_point (Pick-up Point Parcel)',
         '    - route DK → DK',
-        '    DK → SE',
-        '      + required service dp_sms_notice (Tjeneste dp_sms_notice): "SMS."',
         '',
       ].join('\n'),
     );
@@ -458,8 +463,8 @@ describe('shipping-api setup diff', () => {
     const result = await cli(['old.json', 'new.json', '--json']);
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(4);
-    expect(JSON.parse(lines[1]!.replace(/,$/, ''))).toEqual({
+    expect(lines).toHaveLength(5);
+    expect(JSON.parse(lines[3]!.replace(/,$/, ''))).toEqual({
       kind: 'route-removed',
       path: { ...pickup, sender: 'DK', receiver: 'DK' },
       old: example[0]!.products[0]!.country_combinations[0],
@@ -468,8 +473,15 @@ describe('shipping-api setup diff', () => {
       old: 'old.json',
       new: 'new.json',
       changes: [
+        expect.objectContaining({
+          kind: 'required-service-added',
+          path: { ...parcelNO, service: 'dp_saturday_delivery' },
+        }),
+        expect.objectContaining({
+          kind: 'available-service-removed',
+          path: { ...parcelNO, service: 'dp_saturday_delivery' },
+        }),
         expect.objectContaining({ kind: 'route-removed' }),
-        expect.objectContaining({ kind: 'required-service-added', path: { ...pickupSE, service: 'dp_sms_notice' } }),
       ],
     });
     expect(JSON.parse((await cli(['old.json', 'same.json', '--json'])).stdout)).toEqual({
@@ -483,7 +495,7 @@ describe('shipping-api setup diff', () => {
     const text = readFileSync(path.join(files.dir, 'new.json'), 'utf8');
     const result = await cli(['old.json', '-', '--json'], { stdin: text });
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toMatchObject({ new: 'standard input', changes: [{}, {}] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ new: 'standard input', changes: [{}, {}, {}] });
     expect(await cli(['-', 'old.json'], { stdin: text })).toMatchObject({ code: 1 });
   });
 
@@ -522,9 +534,9 @@ describe('shipping-api setup diff', () => {
       /^Shipments in shipments: 4 checked, 3 pass against old\.json; 2 of them fail\s+against\s+new\.json:\n/,
     );
     expect(report).toContain('  domestic.json\n    ✖ /receiver/country_code  NO_COUNTRY_COMBINATION');
-    expect(report).toContain('  sweden.json\n    ✖ /service_codes  REQUIRED_SERVICE_MISSING');
-    expect(report).toContain('dp_sms_notice');
-    expect(report).not.toMatch(/norway|failing-before|notes/);
+    expect(report).toContain('  norway.json\n    ✖ /service_codes  REQUIRED_SERVICE_MISSING');
+    expect(report).toContain('dp_saturday_delivery');
+    expect(report).not.toMatch(/sweden|failing-before|notes/);
     expect(result.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
     const json = JSON.parse((await cli(['old.json', 'new.json', '--shipments', 'shipments', '--json'])).stdout);
     expect(json.shipments).toEqual({
@@ -533,7 +545,7 @@ describe('shipping-api setup diff', () => {
       passing: 3,
       broken: [
         { file: 'domestic.json', problems: [expect.objectContaining({ code: 'NO_COUNTRY_COMBINATION' })] },
-        { file: 'sweden.json', problems: [expect.objectContaining({ code: 'REQUIRED_SERVICE_MISSING' })] },
+        { file: 'norway.json', problems: [expect.objectContaining({ code: 'REQUIRED_SERVICE_MISSING' })] },
       ],
     });
   });
@@ -560,7 +572,7 @@ describe('shipping-api setup diff', () => {
     const text = readFileSync(path.join(files.dir, 'new.json'), 'utf8');
     expect(await spawnCli(['setup', 'diff', 'old.json', '-'], { cwd: files.dir, input: text })).toMatchObject({
       code: 1,
-      stdout: expect.stringContaining('old.json → standard input: 2 changes'),
+      stdout: expect.stringContaining('old.json → standard input: 3 changes'),
     });
   });
 });
