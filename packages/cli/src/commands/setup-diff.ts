@@ -63,7 +63,7 @@ function printShipments(io: Io, labels: { old: string; new: string }, report: Sh
   line(io.stdout);
   for (const l of wrap(text, COLUMNS)) line(io.stdout, l);
   for (const { file, problems } of broken) {
-    line(io.stdout, `  ${paint('bold', file)}`);
+    for (const l of wrap(file, COLUMNS - 2)) line(io.stdout, `  ${paint('bold', l)}`);
     const findings = problems.length > 0 ? problems : [{ pointer: '', code: '', message: 'could not be checked' }];
     for (const p of findings) {
       const lines = wrap(`${p.pointer || '(the whole body)'}  ${p.code}  ${p.message}`, COLUMNS - 6);

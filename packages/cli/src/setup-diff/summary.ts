@@ -85,19 +85,15 @@ function changeItem(change: SetupChange): Item {
   const { path, kind } = change;
   const at = path.service ? depth.service : path.sender ? depth.route : path.product ? depth.product : depth.carrier;
   if (kind.endsWith('-added') || kind.endsWith('-removed')) {
-    // An entry added or removed stands under its parent's heading.
-    const parent = kind.startsWith('carrier-')
-      ? 0
-      : kind.startsWith('product-')
-        ? 1
-        : kind.startsWith('route-')
-          ? 2
-          : 3;
+    // An entry added or removed stands under its parent's heading: a carrier under none, a service under its route's.
+    const level = ['carrier-', 'product-', 'route-'].findIndex((entry) => kind.startsWith(entry));
+    const parent = level === -1 ? 3 : level;
     return { depth: parent, sign: kind.endsWith('-added') ? '+' : '-', text: entryText(change) };
   }
   if (kind === 'product-moved-to-service-point' || kind === 'product-moved-from-service-point') {
     const moved = kind === 'product-moved-to-service-point' ? 'to' : 'away from';
-    return { depth: at, sign: '~', text: `moved ${moved} a service point: ${fieldText(change).replace(':', '')}` };
+    const text = `moved ${moved} a service point: service_point_product ${show(change.old)} → ${show(change.new)}`;
+    return { depth: at, sign: '~', text };
   }
   const service = path.service
     ? `${kind.startsWith('required-') ? 'required' : 'available'} service ${path.service}, `
@@ -107,20 +103,13 @@ function changeItem(change: SetupChange): Item {
 
 /** The names of carriers and products for headings: NEW's, or OLD's for what NEW no longer has. */
 function namer(before: CarrierSetupFile, after: CarrierSetupFile) {
-  const carriers = new Map<string, Carrier>();
-  for (const carrier of [...before, ...after]) carriers.set(carrier.code, carrier);
-  const products = new Map<string, Product>();
+  const byCode = (file: CarrierSetupFile) => new Map(file.map((carrier) => [carrier.code, carrier]));
+  const [old, next] = [byCode(before), byCode(after)];
   return {
-    carrier: (code: string) => carriers.get(code)?.name ?? '',
+    carrier: (code: string) => (next.get(code) ?? old.get(code))?.name ?? '',
     product(carrier: string, code: string) {
-      const key = `${carrier}|${code}`;
-      if (!products.has(key)) {
-        const find = (file: CarrierSetupFile) =>
-          file.find((c) => c.code === carrier)?.products.find((p) => p.code === code);
-        const found = find(after) ?? find(before);
-        if (found) products.set(key, found);
-      }
-      return products.get(key)?.name ?? '';
+      const find = (carriers: Map<string, Carrier>) => carriers.get(carrier)?.products.find((p) => p.code === code);
+      return (find(next) ?? find(old))?.name ?? '';
     },
   };
 }
