@@ -9,7 +9,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { guides, type ProductName, pageTitle, productName } from '../openapi/plugins/pages.js';
-import { BUNDLE_JSON, DOCS_DIR, root } from './paths.ts';
+import { BUNDLE_JSON, DOCS_DIR, NOT_FOUND_PAGE, root } from './paths.ts';
+
+const DOCS_INDEX = 'index.html';
 
 export { DOCS_DIR };
 
@@ -183,7 +185,9 @@ export function stalePages(docsDir: string, freshDir: string): string[] {
     return committed === undefined || committed !== read(path.join(freshDir, page));
   });
   const orphans = existsSync(docsDir)
-    ? readdirSync(docsDir).filter((name) => name.endsWith('.html') && name !== 'index.html' && !expected.includes(name))
+    ? readdirSync(docsDir).filter(
+        (name) => name.endsWith('.html') && ![DOCS_INDEX, NOT_FOUND_PAGE].includes(name) && !expected.includes(name),
+      )
     : [];
   return [...differ, ...orphans];
 }

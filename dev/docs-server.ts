@@ -1,10 +1,14 @@
-// Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`.
+// Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`. An address of
+// the reference written as a path (/carrier-setup, as Redoc prerenders its links) is redirected to
+// its route, /#/carrier-setup; any other address without a file is answered 404 with docs/404.html,
+// as a static host answers it (dev/docs-deep-links.ts).
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PortInUseError } from './cli.ts';
-import { DOCS_DIR } from './paths.ts';
+import { referenceRoute, referenceSections } from './docs-deep-links.ts';
+import { DOCS_DIR, DOCS_PAGE, NOT_FOUND_PAGE } from './paths.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +31,18 @@ export function resolveDocsPath(url: string): { file: string } | { status: 400 |
   return { file };
 }
 
+/** What answers an address with no file: a redirect to the reference's route, or docs/404.html. */
+async function notFound(url: string, res: http.ServerResponse): Promise<void> {
+  // The path as sent (percent-encoded), fit for a Location header.
+  const { pathname } = new URL(url, 'http://localhost');
+  // Read at each miss, so that the addresses follow `npm run docs` while the server runs.
+  const route = referenceRoute(pathname, referenceSections(await readFile(DOCS_PAGE, 'utf8').catch(() => '')));
+  if (route !== undefined) return void res.writeHead(302, { location: `/#${route}` }).end();
+  const page = await readFile(path.join(DOCS_DIR, NOT_FOUND_PAGE)).catch(() => `Not found: ${url}\n`);
+  const type = typeof page === 'string' ? 'text/plain' : TYPES['.html']!;
+  res.writeHead(404, { 'content-type': type }).end(page);
+}
+
 export interface RunningDocs {
   url: string;
   stop: () => Promise<void>;
@@ -45,7 +61,7 @@ export async function serveDocs(
       const body = await readFile(target.file);
       res.writeHead(200, { 'content-type': TYPES[path.extname(target.file)] ?? 'application/octet-stream' }).end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${req.url}\n`);
+      await notFound(req.url ?? '/', res);
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,14 +1,16 @@
 // Renders the bundled description (generated/openapi.yaml) to docs/index.html with Redocly's
 // build-docs: one self-contained page, the Redoc scripts inlined, titled with the product's name and
-// version as the guide pages are; and every guide docs/*.md to a page docs/<name>.html beside it
-// (dev/docs-pages.ts). The API shipping@v3-docs of redocly.yaml adds the decorators and options of
+// version as the guide pages are; docs/404.html, which sends the reference's addresses written as
+// paths to their routes on a static host (dev/docs-deep-links.ts); and every guide docs/*.md to a
+// page docs/<name>.html beside it (dev/docs-pages.ts). The API shipping@v3-docs of redocly.yaml adds the decorators and options of
 // the rendered reference. With --check, renders into a temporary folder and fails when the committed
 // page differs (stale or edited by hand).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { productName } from '../openapi/plugins/pages.js';
+import { hashLinks, notFoundPage, referenceSections } from './docs-deep-links.ts';
 import { renderPages, stalePages } from './docs-pages.ts';
-import { BUNDLE_JSON, DOCS_PAGE, root } from './paths.ts';
+import { BUNDLE_JSON, DOCS_PAGE, NOT_FOUND_PAGE, root } from './paths.ts';
 import { filesDiffer, redocly, withTempDir } from './tools.ts';
 
 export { DOCS_PAGE };
@@ -33,7 +35,10 @@ const SEARCH_READY = '<span>Search</span>';
 // its guide's page (the script says how).
 const GUIDE_LINKS_SCRIPT = readFileSync(path.join(root, 'dev/docs-guide-links.js'), 'utf8').trim();
 
-/** The page as Redocly rendered it, with the fixes above and the guides' script; fails when Redoc changed under them. */
+/**
+ * The page as Redocly rendered it, with the fixes above, its prerendered links written as Redoc's
+ * routes (dev/docs-deep-links.ts) and the guides' script; fails when Redoc changed under them.
+ */
 export function finishPage(html: string): string {
   let page = html;
   LOGO_URLS.forEach((url, i) => {
@@ -45,13 +50,13 @@ export function finishPage(html: string): string {
   if (trigger < 0 || loading < 0 || loading - trigger > 4000)
     throw new Error('The rendered reference no longer prerenders its search box as expected.');
   page = page.slice(0, loading) + SEARCH_READY + page.slice(loading + SEARCH_PRERENDERED.length);
+  page = hashLinks(page);
   const end = page.lastIndexOf('</body>');
   if (end < 0) throw new Error('The rendered reference has no </body> to put its script before.');
   return `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${page.slice(end)}`;
 }
 
-/** The reference's <title>: the product's name and version, as Redoc's heading and the guide pages show them. */
-const referenceTitle = (): string => productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'))).title;
+const product = () => productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
 
 export function renderDocs(outFile: string): void {
   const result = redocly([
@@ -61,12 +66,16 @@ export function renderDocs(outFile: string): void {
     'dev/docs-template.hbs',
     '--inlineBundle',
     '--title',
-    referenceTitle(),
+    // The reference's <title>: the product's name and version, as Redoc's heading and the guide pages show them.
+    product().title,
     '-o',
     outFile,
   ]);
   if (result.status !== 0) throw new Error(`redocly build-docs failed:\n${result.stdout}${result.stderr}`);
-  writeFileSync(outFile, finishPage(readFileSync(outFile, 'utf8')));
+  const page = finishPage(readFileSync(outFile, 'utf8'));
+  writeFileSync(outFile, page);
+  // What static hosts answer for an address they have no file for: it sends the reference's addresses to their routes.
+  writeFileSync(path.join(path.dirname(outFile), NOT_FOUND_PAGE), notFoundPage(product(), referenceSections(page)));
   // The guides, as pages beside the reference.
   renderPages(path.dirname(outFile));
 }
@@ -76,7 +85,12 @@ export function docsAreStale(page = DOCS_PAGE): boolean {
   return withTempDir('shipping-docs-', (dir) => {
     const fresh = path.join(dir, 'index.html');
     renderDocs(fresh);
-    return filesDiffer(page, fresh) || stalePages(path.dirname(page), dir).length > 0;
+    const notFound = (folder: string) => path.join(folder, NOT_FOUND_PAGE);
+    return (
+      filesDiffer(page, fresh) ||
+      filesDiffer(notFound(path.dirname(page)), notFound(dir)) ||
+      stalePages(path.dirname(page), dir).length > 0
+    );
   });
 }
 
@@ -85,14 +99,16 @@ export function docs({ check = false }: { check?: boolean } = {}): number {
   if (check) {
     if (docsAreStale()) {
       console.error(
-        'Stale: docs/index.html or a guide page docs/*.html differs from its source. Run `npm run docs` and commit the result.',
+        'Stale: docs/index.html, docs/404.html or a guide page docs/*.html differs from its source. Run `npm run docs` and commit the result.',
       );
       return 1;
     }
-    console.log('docs/index.html matches generated/openapi.yaml, and every guide page its Markdown.');
+    console.log('docs/index.html and docs/404.html match generated/openapi.yaml, and every guide page its Markdown.');
     return 0;
   }
   renderDocs(DOCS_PAGE);
-  console.log('Rendered generated/openapi.yaml into docs/index.html, and the guides into docs/*.html.');
+  console.log(
+    'Rendered generated/openapi.yaml into docs/index.html and docs/404.html, and the guides into docs/*.html.',
+  );
   return 0;
 }

@@ -26,3 +26,5 @@ export const BUNDLE_JSON = path.join(GENERATED_DIR, 'openapi.json');
 /** The published pages: the rendered reference and the guides' pages beside it. */
 export const DOCS_DIR = path.join(root, 'docs');
 export const DOCS_PAGE = path.join(DOCS_DIR, 'index.html');
+/** What a static host answers for an address it has no file for (dev/docs-deep-links.ts). */
+export const NOT_FOUND_PAGE = '404.html';

@@ -79,14 +79,25 @@ const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeou
 const pageText = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
 const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
-// Redoc's links become routes of its own (#/…) once its script has taken over the prerendered page.
+// Redoc's links are routes of its own (#/…), prerendered so too (dev/docs-deep-links.ts).
 const GUIDES_GROUP = `${MENU_ITEM} a[href="#/section/guides"]`;
 const guideEntries = (page: Page) => page.locator(`${MENU_ITEM} a[href^="#/section/guides/"]`);
+
+/** Waits until Redoc's script has taken over the prerendered page: React has hydrated its menu. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    (selector) => {
+      const item = document.querySelector(selector);
+      return item !== null && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
+    },
+    MENU_ITEM,
+    { timeout: 30_000 },
+  );
 
 /** Opens the reference and waits for Redoc's script; opens the menu's Guides group. */
 async function openGuidesInMenu(page: Page): Promise<void> {
   await page.goto(pathToFileURL(DOCS_PAGE).href);
-  await page.locator(GUIDES_GROUP).waitFor({ state: 'attached', timeout: 30_000 });
+  await hydrated(page);
   const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
   if (await menuButton.isVisible()) await menuButton.click();
   await page.locator(GUIDES_GROUP).click();
@@ -122,8 +133,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(pathToFileURL(DOCS_PAGE).href);
-  // Redoc has taken over the prerendered page once its search is ready ("Loading..." until then).
-  await page.locator('[data-testid="search-trigger"]', { hasText: 'Search' }).waitFor({ timeout: 30_000 });
+  await hydrated(page);
 });
 
 afterAll(async () => {
@@ -194,7 +204,7 @@ describe('docs/index.html opened from disk, offline', () => {
 
   it('shows its footer logo, and no broken image anywhere, nothing refused by its own policy', async () => {
     await page.goto(pathToFileURL(DOCS_PAGE).href);
-    await page.locator('[data-testid="search-trigger"]', { hasText: 'Search' }).waitFor({ timeout: 30_000 });
+    await hydrated(page);
     const logo = page.locator('img[alt="redocly logo"]').first();
     await visible(logo);
     expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -112,6 +112,68 @@ describe('guides', () => {
   });
 });
 
+// A user guide says what is true now: how a figure came about, when it was measured and what it
+// was before belong to dev/bench/README.md, and what changed between releases to CHANGELOG.md.
+// Each marker is something only a history says; code (blocks and spans) is left out, where a date or
+// a time of day is an example.
+const HISTORY: Array<[RegExp, string]> = [
+  [/\b20\d\d-\d\d-\d\d\b/, 'a date'],
+  [/\b\d{1,2}:\d\d(:\d\d)?\b/, 'a time of day'],
+  [/\b(previously|formerly|until now)\b/i, 'a change over time'],
+  [/\bbefore\b[^.;:]{0,60}\b(was|were|had)\b/i, 'a state before a change'],
+  [/\b(was|were) (made|changed|rewritten|removed|replaced|added|dropped|simplified|moved)\b/i, 'a change made'],
+  [/\b(as it is now|the \w+ now|now (comes|takes|uses|is|are|does))\b/i, 'a change over time ("now")'],
+  [/\b\d+\.(\d+\.)?(\d+|x)\b[^.]{0,40}\b(brought|took|had|was|were)\b/i, 'an earlier version compared'],
+  [/\bthis project's\b|\bbuild machine\b|\bon this machine\b/i, "the project's own machine"],
+];
+
+/** The lines of `markdown` that tell a history: `<line>: <what> "<words>"`. */
+function historyIn(markdown: string): string[] {
+  const prose = markdown
+    .replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' '))
+    .replace(/`[^`\n]*`/g, '``');
+  return prose.split('\n').flatMap((text, i) =>
+    HISTORY.flatMap(([marker, what]) => {
+      const found = marker.exec(text)?.[0];
+      return found === undefined ? [] : [`${i + 1}: ${what} "${found}"`];
+    }),
+  );
+}
+
+describe('the user guides say what is true now', () => {
+  it.each([...GUIDES.map((guide) => `docs/${guide}`), 'README.md'])(
+    '%s tells no history of measurements or changes (that is dev/bench/README.md and CHANGELOG.md)',
+    (document) => {
+      expect(historyIn(read(document))).toEqual([]);
+    },
+  );
+
+  it('the history check finds what a history says, and leaves examples and the present alone', () => {
+    const history = [
+      "Run on 2026-11-25 from 14:13 UTC on this project's build machine.",
+      'Before the download was made simpler, it took 1.02x.',
+      'The byte offset now comes from a decoder; previously a scanner gave it.',
+      'Installing 5.x brought 84 packages.',
+    ];
+    expect(historyIn(history.join('\n'))).toEqual([
+      '1: a date "2026-11-25"',
+      '1: a time of day "14:13"',
+      '1: the project\'s own machine "this project\'s"',
+      '2: a state before a change "Before the download was"',
+      '2: a change made "was made"',
+      '3: a change over time "previously"',
+      '3: a change over time ("now") "now comes"',
+      '4: an earlier version compared "5.x brought"',
+    ]);
+    const present = [
+      'Download `url` before `expires_at`; the credentials were refused when it answers 401.',
+      '```text\nnext poll at 16:48:42 UTC, expires 2026-11-25\n```',
+      'The address expires now (`410`), and the sandbox keeps what was sent.',
+    ];
+    expect(historyIn(present.join('\n'))).toEqual([]);
+  });
+});
+
 describe('the README tells the truth', () => {
   it('names every port flag and its variable', () => {
     const readme = read('README.md');

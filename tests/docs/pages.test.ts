@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, guidesSection, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_DIR, pageSources, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs-pages.ts';
-import { DOCS_PAGE, finishPage } from '../../dev/docs.ts';
+import { DOCS_PAGE, finishPage, INLINE_LOGOS } from '../../dev/docs.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 
@@ -167,6 +167,15 @@ describe('the reference page', () => {
 
   it('finishing a page fails when Redoc no longer renders what it fixes', () => {
     expect(() => finishPage('<html></html>')).toThrow(/cdn\.redoc\.ly/);
+    // A page as Redoc renders it (its logos from the CDN, its search box loading) but whose menu
+    // links are not prerendered as paths.
+    const unfinished = readFileSync(DOCS_PAGE, 'utf8')
+      .replaceAll(INLINE_LOGOS[0]!, 'https://cdn.redoc.ly/redoc/logo-mini-full.svg')
+      .replaceAll(INLINE_LOGOS[1]!, 'https://cdn.redoc.ly/redoc/logo-mini.svg')
+      .replace('<span>Search</span>', '<span>Loading...</span>')
+      .replace(/href="#\//g, 'href="?/');
+    expect(() => finishPage(unfinished)).toThrow(/no longer prerenders its menu links as paths/);
+    expect(() => finishPage(unfinished.replace(/href="\?\//g, 'href="/'))).not.toThrow();
   });
 });
 

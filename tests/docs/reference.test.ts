@@ -1,12 +1,14 @@
 // The rendered reference (docs/index.html): fresh, self-contained, and showing what integrators
 // need: every operation, the Basic scheme, Partner-ID, the deprecated partner_id, every open point.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_HEADING, guidesSection, LABEL } from '../../openapi/plugins/docs.js';
 import { guides, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs.ts';
-import { root } from '../../dev/paths.ts';
+import { referenceSections } from '../../dev/docs-deep-links.ts';
+import { DOCS_DIR, NOT_FOUND_PAGE, root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
 import { pointerGet } from 'shipping-api-v3-contract';
 import { bundlePath, readJson } from '../support/contract.ts';
@@ -58,6 +60,33 @@ describe('docs/index.html', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toMatch(/https?:|\*/);
+  });
+});
+
+describe('its addresses', () => {
+  // What Redoc prerenders, which a reader sees, and follows, before its script takes the page over.
+  const prerendered = html.slice(html.indexOf('<div id="redoc">'), html.indexOf('<script type="module">'));
+  const links = [...prerendered.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1]!);
+
+  it('every prerendered link works from disk: a route of Redoc (#/…), a page beside it, or a page elsewhere', () => {
+    expect(links.length).toBeGreaterThan(10);
+    const broken = links.filter(
+      (href) => !href.startsWith('#/') && !/^https:\/\//.test(href) && !existsSync(path.join(DOCS_DIR, href)),
+    );
+    expect(broken).toEqual([]);
+    for (const route of ['#/', '#/carrier-setup', '#/shipments', '#/section/guides']) expect(links).toContain(route);
+  });
+
+  it('docs/404.html knows the sections of the reference, and its policy allows its one script by its sha256', () => {
+    const page = readFileSync(path.join(DOCS_DIR, NOT_FOUND_PAGE), 'utf8');
+    const sections = /<html lang="en" data-reference-sections="([^"]*)">/.exec(page)?.[1]?.split(' ');
+    expect(sections).toEqual(referenceSections(html));
+    expect(sections).toEqual(expect.arrayContaining(['section', 'carrier-setup', 'shipments', 'sales-orders']));
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1];
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    expect(csp).toBe(`default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'`);
   });
 });
 

@@ -1,11 +1,11 @@
-// Runs the sandbox and 100,000 requests against it in this process (started with --expose-gc) and
+// Runs the sandbox and the given number of requests against it in this process (started with --expose-gc) and
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
 //   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
 import { Pool } from 'undici';
 import { startSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from './basic.ts';
 
-const total = Number(process.argv[2] ?? 100_000);
+const total = Number(process.argv[2] ?? 30_000);
 const warmUp = Math.floor(total / 5);
 const USERS = 40;
 const CONCURRENCY = 10;
@@ -28,7 +28,7 @@ interface Answer {
 }
 
 // undici's Pool on kept-alive connections rather than fetch or node:http: measured on this run, a
-// third less CPU time than node:http with a keep-alive Agent, so that 100,000 requests leave the
+// third less CPU time than node:http with a keep-alive Agent, so that the requests leave the
 // machine to the other tests sooner.
 const pool = new Pool(s.origin, { connections: CONCURRENCY });
 

@@ -10,6 +10,17 @@ import { VERSION } from './version.ts';
 
 module.enableCompileCache?.();
 
+// A reader that stops reading (`shipping-api check --help | head -5`) closes the pipe, and the next
+// write fails with EPIPE. That is the reader's choice, not a fault of the command: what is still
+// written is dropped, and the command ends as it would have, with its own exit code and no message
+// (not killed by SIGPIPE as git and coreutils are, so `set -o pipefail` keeps the command's result).
+// Any other error of the two streams stays an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 const unsupported = unsupportedNode(process.versions.node);
 if (unsupported) {
   process.stderr.write(`${unsupported}\n`);
