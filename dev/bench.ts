@@ -1,7 +1,8 @@
 // `npm run bench`: runs the parts in dev/bench/, each measuring side by side in one run on this
 // machine and printing ratios with their inputs and goals: `check` (the pre-flight check), `client`
 // (the client against openapi-fetch and raw fetch), `sandbox` (the sandbox against Prism and a bare
-// server). And what the parts share.
+// server), `setup-diff` (`shipping-api setup diff` against parsing and validating both files). And
+// what the parts share.
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 

@@ -4,7 +4,7 @@ import { command, run } from '../dev/cli.ts';
 
 const { part } = command(
   'bench',
-  'Measures the client, the sandbox and the pre-flight check side by side, and prints ratios with their goals.',
+  'Measures the client, the sandbox, the pre-flight check and setup diff side by side, and prints ratios with their goals.',
 )
   .option('--part <name>', `only this part: ${BENCH_PARTS.join(', ')}`)
   .parse()

@@ -1,6 +1,7 @@
 // docs/cli.md shows what the commands print: its examples of `setup validate`, `setup routes`,
-// `setup show` and `check` are run here against the contract's example setup file, and must match.
-import { readFileSync } from 'node:fs';
+// `setup show`, `check` and `setup diff` are run here against the contract's example setup file (and,
+// for `setup diff`, an edited copy of it, tests/cli/fixtures/setup-new.json), and must match.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
@@ -9,7 +10,13 @@ import { folder, run } from '../support/cli.ts';
 
 const guide = readFileSync(path.join(root, 'docs/cli.md'), 'utf8');
 const shipment = guide.match(/`shipment\.json`, the body of `POST \/shipments`:\n\n```json\n([\s\S]*?)```/)![1]!;
-const files = folder({ 'setup.json': exampleSetupFile(), 'shipment.json': shipment });
+const files = folder({
+  'setup.json': exampleSetupFile(),
+  'shipment.json': shipment,
+  'setup-new.json': readFileSync(path.join(root, 'tests/cli/fixtures/setup-new.json'), 'utf8'),
+});
+mkdirSync(path.join(files.dir, 'shipments'));
+writeFileSync(path.join(files.dir, 'shipments', 'shipment.json'), shipment);
 afterAll(() => files.remove());
 
 /** Each `$ shipping-api …` line of the guide's text blocks, with what follows it up to the next. */
@@ -55,4 +62,21 @@ it('the failing example fails as the guide shows', async () => {
   } finally {
     more.remove();
   }
+});
+
+it('`shipping-api setup diff` prints the summary and the JSON the guide shows', async () => {
+  const diffs = examples.filter((e) => e.command.startsWith('setup diff '));
+  expect(diffs.map((e) => e.command)).toEqual([
+    'setup diff setup.json setup-new.json --shipments shipments',
+    'setup diff setup.json setup-new.json --json',
+  ]);
+  const summary = await run(diffs[0]!.command.split(' '), { cwd: files.dir });
+  expect(summary.code).toBe(1);
+  expect(summary.stdout.trimEnd()).toBe(diffs[0]!.output);
+  // The guide leaves out some of the lines (…): every line it shows is one printed, in order.
+  const json = await run(diffs[1]!.command.split(' '), { cwd: files.dir });
+  expect(json.code).toBe(1);
+  const shown = diffs[1]!.output.split('\n').filter((l) => l !== '…');
+  const printed = json.stdout.trimEnd().split('\n');
+  expect(printed.filter((l) => shown.includes(l))).toEqual(shown);
 });

@@ -17,9 +17,10 @@ export interface Window {
   rc(): string | undefined;
 }
 
-/** How a window opens: its width (120 columns unless given) and the variables of its command. */
+/** How a window opens: its width (120 columns unless given), its height (20 lines) and the variables of its command. */
 export interface WindowOptions {
   width?: number;
+  height?: number;
   env?: Record<string, string>;
 }
 
@@ -38,11 +39,11 @@ export function tmuxServer(dir: string): {
     return result.stdout;
   };
   return {
-    open(name, argv, { width = 120, env = {} } = {}) {
+    open(name, argv, { width = 120, height = 20, env = {} } = {}) {
       const rcFile = path.join(dir, `${name}.rc`);
       const command = `'${NODE}' '${MAIN}' ${argv.map((a) => `'${a}'`).join(' ')}; echo $? > '${rcFile}'; sleep 600`;
       const vars = Object.entries({ TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-      tmux(['new-session', '-d', '-s', name, '-x', String(width), '-y', '20', '-c', dir, ...vars, command]);
+      tmux(['new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), '-c', dir, ...vars, command]);
       return {
         capture: (escapes = false) => tmux(['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name]),
         send: (keys, literal = false) => tmux(['send-keys', '-t', name, ...(literal ? ['-l'] : []), keys]),

@@ -5,34 +5,51 @@ import path from 'node:path';
 import { ShippingApiError } from 'shipping-api-v3-client';
 import { type CarrierSetupIndex, carrierSetupIndex } from 'shipping-api-v3-client';
 import { type CarrierSetupFile, validateCarrierSetupFile } from 'shipping-api-v3-client';
-import { CliError, EXIT } from './io.ts';
+import { CliError, EXIT, type Input } from './io.ts';
 
-export async function readJson(file: string, cwd: string, what: string): Promise<unknown> {
+/** `-` read from standard input, where a command takes it so (`stdin` given): named so in messages. */
+const STDIN = '-';
+const nameOf = (file: string, stdin: Input | undefined) => (file === STDIN && stdin ? 'standard input' : file);
+
+async function readStdin(stdin: Input): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON file; `-` is standard input when `stdin` is given. */
+export async function readJson(file: string, cwd: string, what: string, stdin?: Input): Promise<unknown> {
+  const name = nameOf(file, stdin);
   let text: string;
   try {
-    text = await readFile(path.resolve(cwd, file), 'utf8');
+    text = file === STDIN && stdin ? await readStdin(stdin) : await readFile(path.resolve(cwd, file), 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new CliError(`${file}: cannot read the ${what} (${reason}).`, EXIT.BAD_INPUT);
+    throw new CliError(`${name}: cannot read the ${what} (${reason}).`, EXIT.BAD_INPUT);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${file}: the ${what} is not JSON (${(error as Error).message}).`, EXIT.BAD_INPUT);
+    throw new CliError(`${name}: the ${what} is not JSON (${(error as Error).message}).`, EXIT.BAD_INPUT);
   }
 }
 
-/** The setup file, validated; a contract break ends with `exitCode` (bad input unless told). */
+/**
+ * The setup file, validated; a contract break ends with `exitCode` (bad input unless told). `-` is
+ * standard input when `stdin` is given.
+ */
 export async function readSetupFile(
   file: string,
   cwd: string,
   exitCode: number = EXIT.BAD_INPUT,
+  stdin?: Input,
 ): Promise<CarrierSetupFile> {
-  const data = await readJson(file, cwd, 'carrier setup file');
+  const data = await readJson(file, cwd, 'carrier setup file', stdin);
   try {
     return validateCarrierSetupFile(data);
   } catch (error) {
-    if (error instanceof ShippingApiError) throw CliError.from(error, exitCode, `${file}: ${error.message}`);
+    if (error instanceof ShippingApiError)
+      throw CliError.from(error, exitCode, `${nameOf(file, stdin)}: ${error.message}`);
     throw error;
   }
 }

@@ -17,7 +17,7 @@ Environment (the connection is never taken from a flag, and never printed):
 
 Exit codes:
   0    done; the check passed
-  1    the check failed (problems in the shipment or the setup file; a rule the server breaks)
+  1    the check failed (problems in the shipment or the setup file; a rule the server breaks); setup diff: changes found
   2    bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON
   3    the service, the network or the workflow failed
   130  interrupted (Ctrl-C)`;
@@ -67,7 +67,7 @@ function createProgram(io: Io, done: Done): Command {
 
 type Configure = (command: Command) => Command;
 
-/** `setup pull`, `setup validate`, `setup routes`, `setup show`; each command's module is loaded when it runs. */
+/** `setup pull`, `setup validate`, `setup diff`, `setup routes`, `setup show`; each command's module is loaded when it runs. */
 function defineSetupCommands(setup: Command, configure: Configure, io: Io, done: Done): void {
   configure(
     setup
@@ -97,6 +97,7 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
         done(await (await import('./commands/setup-validate.ts')).setupValidate(file, options, io)),
       ),
   );
+  defineSetupDiffCommand(setup, configure, io, done);
   configure(
     setup
       .command('routes')
@@ -116,6 +117,31 @@ function defineSetupCommands(setup: Command, configure: Configure, io: Io, done:
       .option('--json', 'print the product as JSON')
       .action(async (code, options) =>
         done(await (await import('./commands/setup-show.ts')).setupShow(code, options, io)),
+      ),
+  );
+}
+
+/** `setup diff <old> <new>`: what changed from one setup file to the next, and which shipments it breaks. */
+function defineSetupDiffCommand(setup: Command, configure: Configure, io: Io, done: Done): void {
+  configure(
+    setup
+      .command('diff')
+      .description(
+        'what changed from one carrier setup file to another, keyed by code; exit 0 with no change, 1 with changes',
+      )
+      .argument('<old>', 'the earlier carrier setup file (- for standard input)')
+      .argument('<new>', 'the later carrier setup file (- for standard input, when <old> is not)')
+      .option(
+        '--shipments <dir>',
+        'check each shipment body (*.json) of the folder against both files; list those that pass against <old> and fail against <new>',
+      )
+      .option('--json', 'print the changes as JSON, one object per change')
+      .addHelpText(
+        'after',
+        '\nExit 0 when the files hold the same setup, 1 when something changed, 2 on bad input (a file that cannot be read, is not JSON, breaks the contract or writes a key twice).',
+      )
+      .action(async (oldFile, newFile, options) =>
+        done(await (await import('./commands/setup-diff.ts')).setupDiff(oldFile, newFile, options, io)),
       ),
   );
 }
