@@ -83,6 +83,25 @@ describe('shipping-api sandbox', () => {
     expectNoSecrets(lines, token);
   });
 
+  it('writes every request line before it exits on SIGTERM, though it writes stderr from a buffer', async () => {
+    const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0']);
+    const headers = { authorization: basic(USER, KEY) };
+    const count = 300;
+    for (let sent = 0; sent < count; sent += 30)
+      await Promise.all(
+        Array.from({ length: 30 }, async () => (await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers })).text()),
+      );
+    sandbox.child.kill('SIGTERM');
+    expect((await sandbox.exited).code).toBe(0);
+    const records = sandbox
+      .stderr()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.filter((r) => r.msg === 'request completed')).toHaveLength(count);
+    expect(records.at(-1).msg).toBe('stopped');
+  });
+
   it('at debug (SANDBOX_LOG_LEVEL) logs the headers of each request with the credentials redacted', async () => {
     const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0'], {
       SANDBOX_LOG_LEVEL: 'debug',
