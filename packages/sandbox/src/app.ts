@@ -43,6 +43,8 @@ const STORE_WAIT_MS = 3000;
 const STORE_DOWN =
   "The sandbox's store does not answer, so the request was not carried out. Try again shortly; GET /_sandbox/health/ready tells when the store is back.";
 
+const contentType = (request: FastifyRequest) => describeValue(request.headers['content-type'] ?? '');
+
 function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
@@ -71,7 +73,7 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
         return sendProblem(
           reply,
           415,
-          `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`,
+          `Content-Type ${contentType(request)} is not accepted: send the body as JSON with Content-Type: application/json.`,
         );
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
@@ -152,11 +154,11 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   endConnectionsOnClose(app);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const asked = `${request.method} ${describeValue(request.url.split('?')[0] ?? '')}`;
     sendProblem(
       reply,
       404,
-      `No route ${request.method} ${describeValue(path)}. The API lives under ${BASE_PATH} (GET /setups/carriers; POST /shipments, /sales_orders, /imported_shipments, /shipment_drafts); the sandbox's own routes under /_sandbox.`,
+      `No route ${asked}. The API lives under ${BASE_PATH} (GET /setups/carriers; POST /shipments, /sales_orders, /imported_shipments, /shipment_drafts); the sandbox's own routes under /_sandbox.`,
     );
   });
 

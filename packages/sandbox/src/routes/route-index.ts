@@ -4,7 +4,10 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { admitted } from '../auth.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
 
-/** What each route of the API is for, by method and path as the routes register them; the /_sandbox routes say it in their config (document.ts). */
+/**
+ * What each route of the API is for, by method and path as the routes register them; the /_sandbox
+ * routes say it in their config (document.ts).
+ */
 const DESCRIPTIONS: Record<string, string> = {
   [`GET ${BASE_PATH}/setups/carriers`]: 'request, poll and locate the carrier setup file',
   'GET /files/:hash/:name': 'the carrier setup file, at the url of a COMPLETED status; Range and If-Range',
