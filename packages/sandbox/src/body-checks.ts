@@ -40,7 +40,7 @@ interface ParentSchema {
 }
 
 /** The schema a $ref of the document names. */
-export type Resolve = (ref: string) => ParentSchema | undefined;
+type Resolve = (ref: string) => ParentSchema | undefined;
 
 /** One Ajv problem as a pointer and a sentence. */
 function problemItem(
