@@ -118,9 +118,9 @@ describe('numbers a double cannot hold', () => {
     expect((await root.json()).errors).toEqual([{ pointer: '', message: beyond('-1E+400', '-Infinity') }]);
   });
 
-  it('answers 400 to a body nested deeper than JSON.parse with a reviver can go, and finds one a little less deep', async () => {
+  it('answers 400 to a body with such a number nested deeper than JSON.parse with a reviver can go, and finds one a little less deep', async () => {
     const s = await sandbox();
-    const nested = (depth: number) => `${'['.repeat(depth)}1e400${']'.repeat(depth)}`;
+    const nested = (depth: number, number = '1e400') => `${'['.repeat(depth)}${number}${']'.repeat(depth)}`;
     const deep = await post(`${s.baseUrl}/shipment_drafts`, nested(20_000));
     expect(deep.status).toBe(400);
     expect(await deep.json()).toMatchObject({
@@ -132,6 +132,10 @@ describe('numbers a double cannot hold', () => {
     expect((await response.json()).errors).toEqual([
       { pointer: '/0'.repeat(1000), message: beyond('1e400', 'Infinity') },
     ]);
+    // As deep, with no number that could be beyond a double: read, and refused by the schema.
+    const plain = await post(`${s.baseUrl}/shipment_drafts`, nested(20_000, '1e40'));
+    expect(plain.status).toBe(422);
+    expect((await plain.json()).detail).toMatch(/^The body breaks the ShipmentDraftCreate schema/);
   });
 
   it('lists the first 20 and says there are more', async () => {

@@ -92,7 +92,7 @@ describe('shipping-api sandbox', () => {
       expect(typeof record.responseTime).toBe('number');
       expect(record.reqId).toMatch(/^req-/);
     }
-    expect(records.at(-1).msg).toBe('stopped');
+    expect(records.at(-1)?.msg).toBe('stopped');
   });
 
   it('at debug (SANDBOX_LOG_LEVEL) logs the headers of each request with the credentials redacted', async () => {

@@ -4,6 +4,10 @@
 // double cannot hold gets 422, where JSON.parse would make it 0 or Infinity (a reviver reads the
 // source text of each number that reads as 0 or Infinity). Only a refused body is walked, to name
 // the JSON pointer of each key or number at fault.
+// JSON.parse with a reviver is five times as slow as without (secure-json-parse took about 23 µs
+// against 5 µs for the bench's shipment, some 10% of a POST's CPU time), so the reviver reads only
+// a text that could hold such a number: one regular expression finds every one, and almost no
+// ordinary body.
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-client';
@@ -15,6 +19,12 @@ const MAX_LISTED = 20;
 const PROTECTED = { protoAction: 'error', constructorAction: 'error' } as const;
 /** What secure-json-parse throws on such a key. */
 const POISONED = 'Object contains forbidden prototype property';
+
+// A number whose exponent has at most two digits (|e| <= 99) overflows only with at least 210
+// digits before its point, and underflows only with at least 224 zeros after it; any other number a
+// double cannot hold has an exponent of three digits or more. A run is matched from its first digit
+// only, so that a body of long runs costs one pass.
+const MAY_BE_BEYOND_DOUBLE = /[eE][+-]?\d{3}|(?<!\d)\d{200}/;
 
 /** In the parsed body, in place of a number a double cannot hold, until the body is refused. */
 class BeyondDouble {
@@ -98,7 +108,8 @@ function parseJsonBody(text: string): unknown {
   beyondFound = 0;
   let value: unknown;
   try {
-    value = secureJson.parse(text, reviver as secureJson.Reviver, PROTECTED);
+    const revive = MAY_BE_BEYOND_DOUBLE.test(text) ? (reviver as secureJson.Reviver) : null;
+    value = secureJson.parse(text, revive, PROTECTED);
   } catch (error) {
     if (error instanceof RangeError)
       throw new SandboxProblem(400, 'The body nests arrays or objects too deeply to be read (thousands of levels).', [
