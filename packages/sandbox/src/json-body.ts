@@ -44,12 +44,13 @@ function reviver(_key: string, value: unknown, context?: { source?: string }): u
   return new BeyondDouble(beyondDoubleMessage(context.source, readsAs));
 }
 
-/** Each object and array of `root` and its JSON pointer, in the text's order, until visit returns false. */
+/** Each value of `root`, with its JSON pointer and its key, in the text's order, until visit returns false. */
 function walk(root: unknown, visit: (value: unknown, pointer: string, key: string | undefined) => boolean): void {
   const stack: [unknown, string, string | undefined][] = [[root, '', undefined]];
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [value, pointer, key] = top;
-    if (!visit(value, pointer, key) || typeof value !== 'object' || value === null) continue;
+    if (!visit(value, pointer, key)) return;
+    if (typeof value !== 'object' || value === null) continue;
     const entries = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [name, child] = entries[i]!;
