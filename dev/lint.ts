@@ -1,6 +1,6 @@
 // The lint runs, listed once: `npm run lint` prints each tool's own report, and the tests read each
 // one's machine-readable report and require no problem of any severity.
-import { BUNDLE_FILES, SOURCE } from './paths.ts';
+import { BUNDLE_FILES, SANDBOX_DOCUMENT, SOURCE } from './paths.ts';
 import { type RunOptions, redocly, runBin, spectral } from './tools.ts';
 import { WORKFLOW_FILES } from './workflows.ts';
 
@@ -40,7 +40,7 @@ const spectralRun = (name: string, args: string[]): LintRun => ({
 const spectralFiles = [SOURCE, ...BUNDLES];
 const workflowFiles = WORKFLOW_FILES.map((workflow) => workflow.file);
 const arazzoSpectral = ['-r', '.spectral-arazzo.yaml', ...workflowFiles];
-const workflowRedoclyFiles = [...workflowFiles, 'openapi/workflows/sandbox.openapi.yaml'];
+const workflowRedoclyFiles = [...workflowFiles, SANDBOX_DOCUMENT];
 
 /** Biome, the linter and formatter of the code (biome.jsonc): `biome ci` changes nothing and fails on any problem. */
 export const biome = (args: string[], options?: RunOptions) => runBin('@biomejs/biome', 'biome', args, options);

@@ -8,6 +8,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The root of the contract source, relative to the root (as the tools are given it). */
 export const SOURCE = 'openapi/openapi.yaml';
 
+/** The sandbox's own document: its /_sandbox routes, which the sandbox registers from it and the sandbox's workflows call. */
+export const SANDBOX_DOCUMENT = 'packages/sandbox/openapi.json';
+
 /** The folder of everything generated from the contract. */
 export const GENERATED_DIR = path.join(root, 'generated');
 

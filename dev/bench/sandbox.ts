@@ -1,22 +1,24 @@
 // Bench part `sandbox` (`npm run bench -- --part sandbox`): requests per second and p99 latency with
 // 10 connections (autocannon), side by side in one run, of
-//   - the sandbox (Fastify, every body validated with the generated validators), its state in memory,
+//   - the sandbox as `shipping-api sandbox` starts it (the command line's own process, its default
+//     log level, the log on stderr into a file as a service manager keeps it), its state in memory,
 //   - the same with its state in Redis (redis-server on loopback) and an accounts file, as a hosted
 //     instance runs (the credential cache spares scrypt on every request),
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
-// of its own; autocannon runs in this one. The three are measured in turn, in ROUNDS rounds of
+// of its own; autocannon runs in this one. The servers are measured in turn, in ROUNDS rounds of
 // rotating order, and the median of the rounds is printed, so that a burst of load from elsewhere on
 // the machine does not fall on one server only. Beside requests per second, the CPU time each server
 // process spent per request (from /proc, where there is one) shows the cost of a request whatever the
-// load. Goals, in requests per second: the sandbox in memory at least 20x Prism and at least 0.6x the
-// bare server; with Redis at least 10x Prism.
+// load. Goals, in requests per second, for GET and POST each: the sandbox in memory at least 20x
+// Prism and at least 0.6x the bare server; with Redis and an accounts file at least 10x Prism.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock } from '../prism.ts';
 import { median } from '../bench.ts';
@@ -53,41 +55,53 @@ const shipment = (): string =>
     JSON.parse(readFileSync(`${root}/generated/openapi.json`, 'utf8')).components.examples.ShipmentCreate.value,
   );
 
-/** --serve sandbox|bare, or --serve redis <url> <accounts file>: one server, which prints its origin once it listens. */
-async function serve(kind: string, store?: string, accounts?: string): Promise<void> {
-  let origin: string;
-  if (kind === 'sandbox' || kind === 'redis') {
-    const { startSandbox } = await import('shipping-api-v3-sandbox');
-    // Polls as fast as autocannon sends them are not throttled here; the first call completes generation.
-    origin = (await startSandbox({ generationMs: 0, minPollMs: 0, store, accounts })).origin;
-  } else {
-    const status = Buffer.from('{"status":"REQUESTED","expires_at":null,"url":null}');
-    const created = Buffer.from('{"id":"shipment-1"}');
-    const server = createServer((request, response) => {
-      if (request.method === 'POST') {
-        request.resume();
-        request.on('end', () =>
-          response
-            .writeHead(201, { 'content-type': 'application/json', 'content-length': created.length })
-            .end(created),
-        );
-      } else
-        response.writeHead(200, { 'content-type': 'application/json', 'content-length': status.length }).end(status);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
-  console.log(origin);
+/** The sandbox's flags in the bench: polls as fast as autocannon sends them are not throttled, the first call completes. */
+const SANDBOX_FLAGS = ['--port', '0', '--generation-ms', '0', '--min-poll-ms', '0'];
+const CLI = `${root}/packages/cli/src/main.ts`;
+
+/** --serve bare: the bare server, which prints its origin once it listens. */
+async function serveBare(): Promise<void> {
+  const status = Buffer.from('{"status":"REQUESTED","expires_at":null,"url":null}');
+  const created = Buffer.from('{"id":"shipment-1"}');
+  const server = createServer((request, response) => {
+    if (request.method === 'POST') {
+      request.resume();
+      request.on('end', () =>
+        response.writeHead(201, { 'content-type': 'application/json', 'content-length': created.length }).end(created),
+      );
+    } else response.writeHead(200, { 'content-type': 'application/json', 'content-length': status.length }).end(status);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  console.log(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
 
-async function startChild(kind: string, ...args: string[]): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [script, '--serve', kind, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
-  });
-  return { origin, child };
+interface Child {
+  /** The base URL the server printed: the sandbox's API base URL, or the bare server's origin. */
+  base: string;
+  child: ChildProcess;
+  /** The command that started it, as a reader would type it. */
+  command: string;
 }
+
+/** A server in a process of its own; the first line of its stdout is its base URL; its stderr goes to `log`. */
+async function startChild(command: string, args: string[], log: string | 'inherit'): Promise<Child> {
+  const stderr = log === 'inherit' ? 'inherit' : openSync(log, 'w');
+  // The packages resolve to src/ in this repository (.npmrc's node-options, given to a bare start too).
+  const env = { ...process.env, NODE_OPTIONS: '--conditions=shipping-api-source' };
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', stderr], env });
+  if (typeof stderr === 'number') closeSync(stderr);
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim().split('\n')[0]!));
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+  });
+  return { base, child, command };
+}
+
+/** `shipping-api sandbox` with the bench's flags and `more`, its log into `log`. */
+const startSandboxCli = (log: string, more: string[] = []) => {
+  const flags = [...SANDBOX_FLAGS, ...more];
+  return startChild(`shipping-api sandbox ${flags.join(' ')} 2>${path.basename(log)}`, [CLI, 'sandbox', ...flags], log);
+};
 
 interface Measure {
   rps: number;
@@ -143,25 +157,34 @@ export async function bench(): Promise<void> {
   console.log(
     `\nThe sandbox against the Prism mock and a bare node:http server: ${CONNECTIONS} connections (autocannon), ${WARMUP_S} s warm-up, then ${ROUNDS} rounds of ${DURATION_S} s each in rotating order, median; each server in its own process.`,
   );
-  const sandbox = await startChild('sandbox');
-  const bare = await startChild('bare');
+  const folder = makeTempDir('bench-sandbox-');
+  const accountsFile = `${folder.dir}/accounts.json`;
+  const { accountsText, hashKey } = await import('shipping-api-v3-sandbox/accounts');
+  writeFileSync(accountsFile, accountsText([['bench-user', await hashKey('bench-key')]]));
+  const sandbox = await startSandboxCli(`${folder.dir}/memory.log`);
+  const bare = await startChild('a bare node:http server', [script, '--serve', 'bare'], 'inherit');
   const prism = await startMock({ port: await freePort() });
   // The sandbox with its state in Redis, as a hosted instance runs; without redis-server, not measured.
   const redisServer = redisServerPath ? await startRedisServer() : undefined;
-  const accountsFolder = makeTempDir('bench-accounts-');
-  const accountsFile = `${accountsFolder.dir}/accounts.json`;
-  const { accountsText } = await import('../../packages/sandbox/src/accounts/file.ts');
-  const { hashKey } = await import('../../packages/sandbox/src/accounts/key-hash.ts');
-  writeFileSync(accountsFile, accountsText([['bench-user', await hashKey('bench-key')]]));
-  const redis = redisServer ? await startChild('redis', redisServer.url, accountsFile) : undefined;
+  const redis = redisServer
+    ? await startSandboxCli(`${folder.dir}/redis.log`, ['--store', redisServer.url, '--accounts', accountsFile])
+    : undefined;
+  console.log('\n  Started as:');
+  for (const [name, command] of [
+    ['sandbox', sandbox.command],
+    ...(redis ? [['redis', redis.command.replace(accountsFile, '<accounts file of 1 API user>')]] : []),
+    ['prism', 'the Prism mock of the bundled description, as npm run mock starts it'],
+    ['bare', bare.command],
+  ] as const)
+    console.log(`    ${name.padEnd(8)} ${command}`);
   if (!redis)
     console.log(`\n  The sandbox with Redis is not measured: redis-server is not installed (${REDIS_INSTALL}).`);
   try {
     const servers = {
-      sandbox: { base: `${sandbox.origin}/api/public/v3`, pid: sandbox.child.pid },
-      ...(redis ? { redis: { base: `${redis.origin}/api/public/v3`, pid: redis.child.pid } } : {}),
+      sandbox: { base: sandbox.base, pid: sandbox.child.pid },
+      ...(redis ? { redis: { base: redis.base, pid: redis.child.pid } } : {}),
       prism: { base: prism.url, pid: prism.process.pid },
-      bare: { base: bare.origin, pid: bare.child.pid },
+      bare: { base: bare.base, pid: bare.child.pid },
     } as Record<'sandbox' | 'redis' | 'prism' | 'bare', { base: string; pid: number | undefined }>;
     const names = Object.keys(servers) as Array<keyof typeof servers>;
     const body = shipment();
@@ -231,14 +254,20 @@ export async function bench(): Promise<void> {
         );
       }
     }
+    for (const name of ['memory', 'redis'].filter((name) => name === 'memory' || redis)) {
+      const log = readFileSync(`${folder.dir}/${name}.log`, 'utf8');
+      console.log(
+        `\n  The ${name} sandbox's log: ${log.split('\n').length - 1} lines, ${(log.length / 1e6).toFixed(1)} MB.`,
+      );
+    }
   } finally {
     sandbox.child.kill();
     bare.child.kill();
     redis?.child.kill();
     await redisServer?.kill();
-    accountsFolder.remove();
+    folder.remove();
     await prism.stop();
   }
 }
 
-if (import.meta.main && process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4], process.argv[5]);
+if (import.meta.main && process.argv[2] === '--serve') await serveBare();

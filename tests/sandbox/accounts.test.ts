@@ -141,9 +141,12 @@ describe('a sandbox with an accounts file', () => {
       accounts: { [user]: value },
     });
     for (const [content, where] of [
-      [{ version: 2, accounts: {} }, 'JSON pointer /version: must be 1'],
+      [{ version: 2, accounts: {} }, 'JSON pointer /version: must be 1 (the version of the format this sandbox reads)'],
       [{ version: 1 }, 'JSON pointer /accounts: is required'],
-      [{ version: 1, accounts: {}, users: {} }, 'JSON pointer /users: is not a field'],
+      [
+        { version: 1, accounts: {}, users: {} },
+        'JSON pointer /users: is not a field of the accounts file (version, accounts)',
+      ],
       [key('a:b'), 'JSON pointer /accounts/a:b: is not an API user name: an API user name has no ":"'],
       [key('x/y', { key: 'plain-text-key' }), 'JSON pointer /accounts/x~1y/key: is not the hash of a key'],
       [
@@ -151,6 +154,11 @@ describe('a sandbox with an accounts file', () => {
         '/accounts/x/key: is not the hash of a key as shipping-api sandbox-accounts add writes it: N must be a power of two',
       ],
       [key('x', {}), 'JSON pointer /accounts/x/key: is required'],
+      [key('x', 'k'), 'JSON pointer /accounts/x: must be an object (the account of an API user: {"key":"scrypt$…"})'],
+      [key('x', { key: 5 }), 'JSON pointer /accounts/x/key: must be a string (the hash of a key as shipping-api'],
+      [key('x', { key: 'k', note: 1 }), 'JSON pointer /accounts/x/note: is not a field of an account (key)'],
+      [key(''), 'JSON pointer /accounts/: is not an API user name: an API user name is not empty'],
+      [{ version: 1, accounts: [] }, 'JSON pointer /accounts: must be an object (the accounts by API user)'],
       [[], 'the root (JSON pointer "")'],
       ['{"version": 1,', 'not JSON'],
     ] as const) {

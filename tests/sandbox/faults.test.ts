@@ -27,19 +27,40 @@ describe('POST /_sandbox/faults', () => {
     expect((await (await get(`${s.origin}/_sandbox/faults`, 'other')).json()).faults).toEqual([]);
   });
 
-  it('refuses a fault it does not know, or a field out of range, with 422 and the pointer', async () => {
+  it('refuses a fault it does not know, or a field out of range, with 422, the pointer and what is wrong', async () => {
     const s = await sandbox();
-    for (const [body, pointer] of [
-      [{ fault: 'slow' }, '/fault'],
-      [{ fault: 'throttle', count: 0 }, '/count'],
-      [{ fault: 'cut_download' }, '/afterBytes'],
-      [{ fault: 'unavailable', colour: 'red' }, '/colour'],
-      [[1], ''],
+    for (const [body, pointer, message] of [
+      [{ fault: 'slow' }, '/fault', 'must be one of throttle, unavailable, cut_download, expire_url (found "slow")'],
+      [{}, '/fault', 'is required'],
+      [{ fault: 'throttle', count: 0 }, '/count', 'must be >= 1 (found 0)'],
+      [{ fault: 'throttle', count: 1_000_001 }, '/count', 'must be <= 1000000 (found 1000001)'],
+      [{ fault: 'throttle', retryAfterSeconds: 1.5 }, '/retryAfterSeconds', 'must be integer (found 1.5)'],
+      [{ fault: 'cut_download' }, '/afterBytes', 'is required'],
+      [
+        { fault: 'unavailable', colour: 'red' },
+        '/colour',
+        'is not a field of the unavailable fault (its fields: fault, count, retryAfterSeconds)',
+      ],
+      [{ fault: 'expire_url', count: 2 }, '/count', 'must be equal to constant (found 2)'],
+      [[1], '', 'must be object (found an array)'],
     ] as const) {
       const response = await queue(s.origin, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect((await response.json()).errors[0].pointer).toBe(pointer);
+      const problem = await response.json();
+      expect(problem.errors, JSON.stringify(body)).toEqual([{ pointer, message }]);
+      expect(problem.detail).toBe(`The body of POST /_sandbox/faults is not valid: ${pointer || '/'} ${message}.`);
     }
+  });
+
+  it("fills in the defaults of the sandbox's document", async () => {
+    const s = await sandbox();
+    for (const fault of [{ fault: 'throttle' }, { fault: 'unavailable' }, { fault: 'expire_url' }])
+      expect((await queue(s.origin, fault)).status).toBe(201);
+    expect((await (await get(`${s.origin}/_sandbox/faults`)).json()).faults).toEqual([
+      { fault: 'throttle', count: 1, retryAfterSeconds: 1 },
+      { fault: 'unavailable', count: 1 },
+      { fault: 'expire_url', count: 1 },
+    ]);
   });
 
   it('throttle: the next N polls get 429 with the Retry-After asked for', async () => {

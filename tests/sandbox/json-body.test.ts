@@ -1,6 +1,7 @@
 // JSON bodies over HTTP: an empty body and text that is not JSON; keys that could change an
 // object's prototype, refused at their JSON pointer; numbers a double cannot hold, refused at their
-// JSON pointer with the same sentence as the Partner-ID header, in the API and in /_sandbox.
+// JSON pointer with the same sentence as the Partner-ID header, in the API and in /_sandbox; a body
+// nested too deeply to read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
 
@@ -117,14 +118,40 @@ describe('numbers a double cannot hold', () => {
     expect((await root.json()).errors).toEqual([{ pointer: '', message: beyond('-1E+400', '-Infinity') }]);
   });
 
-  it('finds one nested deeper than JSON.parse with a reviver can go', async () => {
+  it('answers 400 to a body with such a number nested deeper than JSON.parse with a reviver can go, and finds one a little less deep', async () => {
     const s = await sandbox();
-    const depth = 20_000;
-    const response = await post(`${s.baseUrl}/shipment_drafts`, `${'['.repeat(depth)}1e400${']'.repeat(depth)}`);
+    const nested = (depth: number, number = '1e400') => `${'['.repeat(depth)}${number}${']'.repeat(depth)}`;
+    const deep = await post(`${s.baseUrl}/shipment_drafts`, nested(20_000));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      detail: 'The body nests arrays or objects too deeply to be read (thousands of levels).',
+      errors: [{ pointer: '', message: 'is nested too deeply' }],
+    });
+    const response = await post(`${s.baseUrl}/shipment_drafts`, nested(1000));
     expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual([
-      { pointer: '/0'.repeat(depth), message: beyond('1e400', 'Infinity') },
+      { pointer: '/0'.repeat(1000), message: beyond('1e400', 'Infinity') },
     ]);
+    // As deep, with no number that could be beyond a double: read, and refused by the schema.
+    const plain = await post(`${s.baseUrl}/shipment_drafts`, nested(20_000, '1e40'));
+    expect(plain.status).toBe(422);
+    expect((await plain.json()).detail).toMatch(/^The body breaks the ShipmentDraftCreate schema/);
+  });
+
+  it('lists the first 20 and says there are more', async () => {
+    const s = await sandbox();
+    const response = await post(
+      `${s.baseUrl}/shipment_drafts`,
+      JSON.stringify(Array(25).fill(0)).replaceAll('0', '1e400'),
+    );
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `/${i}`),
+    );
+    expect(problem.detail).toMatch(
+      /\/19 1e400 is beyond the range of a double \(IEEE 754 binary64\): it would read as Infinity, and more\.$/,
+    );
   });
 
   it('leaves alone digits and exponents inside strings', async () => {

@@ -1,5 +1,6 @@
-// The sandbox's log, read from the stderr of its process as an operator reads it: JSON lines, one per
-// answered request with its method, route template and status; stdout keeps the base URL alone;
+// The sandbox's log, read from the stderr of its process as an operator reads it: JSON lines; at
+// info, none per request; at debug, one per answered request with its method, route template and
+// status, and one per request received with its headers; stdout keeps the base URL alone;
 // credentials (Authorization, Proxy-Authorization, Cookie), the API key and the address of a file
 // appear nowhere, even at debug, where the headers are logged.
 import { describe, expect, it } from 'vitest';
@@ -59,14 +60,27 @@ function expectNoSecrets(lines: string[], fileUrl: string) {
 }
 
 describe('shipping-api sandbox', () => {
-  it('logs one JSON line per request on stderr, with its method, route and status, no credential', async () => {
+  it('logs at info what it has to say and no line per request, no credential', async () => {
     const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0']);
     const { lines, records, token } = await exercise(sandbox);
     // stdout is the base URL alone: scripts read its first line.
     expect(sandbox.stdout()).toBe(`${sandbox.baseUrl}\n`);
+    expect(records.map((r) => `${r.level} ${r.msg}`)).toEqual([
+      expect.stringMatching(/^30 Server listening at http:\/\/127\.0\.0\.1:\d+$/),
+      expect.stringMatching(/^30 Sandbox of the Shipping Service Public API v3; it admits /),
+      expect.stringMatching(/^30 SIGTERM: stopping/),
+      '30 stopped',
+    ]);
+    expectNoSecrets(lines, token);
+  });
+
+  it('at debug logs one line per answered request, with its method, route and status, every one before it exits on SIGTERM', async () => {
+    const sandbox = await startSandboxProcess('shipping-api sandbox', ['--generation-ms', '0', '--min-poll-ms', '0'], {
+      SANDBOX_LOG_LEVEL: 'debug',
+    });
+    const { records } = await exercise(sandbox);
     const completed = records.filter((r) => r.msg === 'request completed');
-    const summary = completed.map((r) => `${r.method} ${r.route} ${r.status}`);
-    expect(summary).toEqual([
+    expect(completed.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([
       'GET /api/public/v3/setups/carriers 200',
       'GET /api/public/v3/setups/carriers 200',
       'GET /files/:hash/:name 200',
@@ -74,13 +88,11 @@ describe('shipping-api sandbox', () => {
       'GET /api/public/v3/setups/carriers 401',
     ]);
     for (const record of completed) {
-      expect(record.level).toBe(30);
+      expect(record.level).toBe(20);
       expect(typeof record.responseTime).toBe('number');
       expect(record.reqId).toMatch(/^req-/);
     }
-    // At info, no headers are logged.
-    expect(records.some((r) => 'headers' in r)).toBe(false);
-    expectNoSecrets(lines, token);
+    expect(records.at(-1)?.msg).toBe('stopped');
   });
 
   it('at debug (SANDBOX_LOG_LEVEL) logs the headers of each request with the credentials redacted', async () => {
@@ -122,7 +134,7 @@ describe('shipping-api sandbox', () => {
 
 describe('npm run sandbox', () => {
   it('prints its base URL on stdout and its log on stderr, as shipping-api sandbox does', async () => {
-    const sandbox = await startSandboxProcess('npm run sandbox');
+    const sandbox = await startSandboxProcess('npm run sandbox', [], { SANDBOX_LOG_LEVEL: 'debug' });
     await fetch(`${sandbox.baseUrl}/setups/carriers`, { headers: { authorization: basic(USER, KEY) } });
     sandbox.child.kill('SIGTERM');
     expect((await sandbox.exited).code).toBe(0);
@@ -155,10 +167,11 @@ describe('createSandbox', () => {
 
   it('logs at the level given, to the destination given', async () => {
     const log = lines();
-    const app = createSandbox({ logLevel: 'info', logDestination: log.destination });
+    const app = createSandbox({ logLevel: 'debug', logDestination: log.destination });
     await app.inject({ method: 'GET', url: '/_sandbox/health/live' });
     await app.close();
     expect(log.written.map((line) => JSON.parse(line))).toMatchObject([
+      { method: 'GET', route: '/_sandbox/health/live', msg: 'request received' },
       { method: 'GET', route: '/_sandbox/health/live', status: 200, msg: 'request completed' },
     ]);
   });
@@ -173,7 +186,7 @@ describe('createSandbox', () => {
     const response = await app.inject({ method: 'GET', url: '/files/h/secret-token.json/fault' });
     await app.close();
     expect(response.statusCode).toBe(500);
-    // At warn, the fault is the one line: the request lines are info.
+    // At warn, the fault is the one line: the request lines are debug.
     expect(log.written).toHaveLength(1);
     const line = JSON.parse(log.written[0]!);
     expect(line).toMatchObject({

@@ -1,8 +1,16 @@
 // GET /_sandbox/: the index that `npm start` links to, without credentials, naming every route the
-// sandbox serves; each route it names is served.
+// sandbox serves; each route it names is served. The /_sandbox routes are those of the sandbox's
+// document, with its summaries and the credentials it asks for.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from '../support/basic.ts';
+
+/** The sandbox's own document, as the package publishes it. */
+const document = JSON.parse(readFileSync(new URL('../../packages/sandbox/openapi.json', import.meta.url), 'utf8')) as {
+  security: unknown[];
+  paths: Record<string, Record<string, { operationId: string; summary: string; security?: unknown[] }>>;
+};
 
 describe('GET /_sandbox/', () => {
   const app = createSandbox({ generationMs: 0, minPollMs: 0, origin: 'http://127.0.0.1:4020' });
@@ -45,6 +53,33 @@ describe('GET /_sandbox/', () => {
       });
       // A route the sandbox does not serve is the not-found problem naming the route.
       expect(response.body, `${method} ${url}`).not.toMatch(/No route /);
+    }
+  });
+
+  it("serves every operation of the sandbox's document, and no other /_sandbox route, asking credentials as it says", async () => {
+    const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
+      routes: { method: string; path: string; description: string }[];
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, ...operation })),
+    );
+    const listed = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+    expect(
+      routes
+        .filter((r) => r.path.startsWith('/_sandbox'))
+        .map(listed)
+        .sort(),
+    ).toEqual(
+      operations
+        .filter((op) => op.path !== '/_sandbox')
+        .map(listed)
+        .sort(),
+    );
+    for (const op of operations) {
+      if (op.path !== '/_sandbox') expect(routes.find((r) => listed(r) === listed(op))?.description).toBe(op.summary);
+      const response = await app.inject({ method: op.method as 'GET', url: op.path });
+      const secured = (op.security ?? document.security).length > 0;
+      expect(response.statusCode === 401, `${op.operationId} without credentials`).toBe(secured);
     }
   });
 });

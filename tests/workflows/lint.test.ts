@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { BUNDLE_JSON, BUNDLE_YAML, root } from '../../dev/paths.ts';
+import { BUNDLE_JSON, BUNDLE_YAML, root, SANDBOX_DOCUMENT } from '../../dev/paths.ts';
 import { redocly, spectral, withTempDir } from '../../dev/tools.ts';
 import { DEFAULT_POLL_LIMIT, DEFAULT_POLL_SECONDS, prepareWorkflowFile, WORKFLOW_FILES } from '../../dev/workflows.ts';
 
@@ -171,7 +171,7 @@ describe('Spectral rules for the workflows', () => {
 
 describe('Redocly rules for the workflows', () => {
   it('the committed workflows and the sandbox description pass', () => {
-    const result = redocly(['lint', ...WORKFLOW_FILES.map((w) => w.file), 'openapi/workflows/sandbox.openapi.yaml']);
+    const result = redocly(['lint', ...WORKFLOW_FILES.map((w) => w.file), SANDBOX_DOCUMENT]);
     expect(result.stdout + result.stderr).toContain('Your API descriptions are valid');
     expect(result.status).toBe(0);
   });

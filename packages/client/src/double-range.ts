@@ -25,17 +25,3 @@ export function beyondDoubleMessage(text: string, readsAs: number): string {
   const shown = text.length > 40 ? `${text.slice(0, 16)}…${text.slice(-16)} (${text.length} characters)` : text;
   return `${shown} ${beyondDoubleReason(readsAs)}`;
 }
-
-// A number whose exponent has at most two digits (|e| <= 99) overflows only with at least 210
-// digits before its point, and underflows only with at least 224 zeros after it; any other number a
-// double cannot hold has an exponent of three digits or more. A run is matched from its first digit
-// only, so that a body of long runs costs one pass.
-const MAY_BE_BEYOND_DOUBLE = /[eE][+-]?\d{3}|(?<!\d)\d{200}/;
-
-/**
- * Whether a JSON text could hold a number beyond a double's range: false for every text that holds
- * none of them, and for almost every ordinary body, at the cost of one regular expression.
- */
-export function mayHoldBeyondDouble(json: string): boolean {
-  return MAY_BE_BEYOND_DOUBLE.test(json);
-}

@@ -12,7 +12,7 @@ export {
   type ShippingResponse,
 } from './client.ts';
 export type { Clock } from './clock.ts';
-export { beyondDouble, beyondDoubleMessage, beyondDoubleReason, mayHoldBeyondDouble } from './double-range.ts';
+export { beyondDouble, beyondDoubleMessage, beyondDoubleReason } from './double-range.ts';
 export type { DownloadProgress } from './download.ts';
 export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';
 export { isLoopback } from './loopback.ts';

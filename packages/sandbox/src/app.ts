@@ -4,6 +4,7 @@
 // not answer.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ValidationProblem } from 'shipping-api-v3-contract';
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
@@ -14,10 +15,12 @@ import type { LogLevel } from './settings.ts';
 import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
-import { sandboxRoutes } from './routes/controls.ts';
-import { type HealthChecks, healthRoutes } from './routes/health.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { routeIndexRoutes } from './routes/route-index.ts';
+import { controlHandlers } from './routes/controls.ts';
+import { registerOperations, requestProblems } from './routes/document.ts';
+import { type HealthChecks, healthHandlers } from './routes/health.ts';
+import { metricsHandlers } from './routes/metrics.ts';
+import { routeIndexHandlers } from './routes/route-index.ts';
+import { routeTemplate } from './route-template.ts';
 import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
 import { endConnectionsOnClose } from './stopping.ts';
 
@@ -40,6 +43,8 @@ const STORE_WAIT_MS = 3000;
 const STORE_DOWN =
   "The sandbox's store does not answer, so the request was not carried out. Try again shortly; GET /_sandbox/health/ready tells when the store is back.";
 
+const contentType = (request: FastifyRequest) => describeValue(request.headers['content-type'] ?? '');
+
 function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
@@ -50,6 +55,16 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
       reply.header('Retry-After', '1');
       return sendProblem(reply, 503, STORE_DOWN);
     }
+    if (error.validation) {
+      const items = requestProblems(error.validation as ValidationProblem[], request.body);
+      const problems = items.map((item) => `${item.pointer || '/'} ${item.message}`).join('; ');
+      return sendProblem(
+        reply,
+        422,
+        `The body of ${request.method} ${routeTemplate(request)} is not valid: ${problems}.`,
+        items,
+      );
+    }
     const status = error.statusCode;
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -58,7 +73,7 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
         return sendProblem(
           reply,
           415,
-          `Content-Type ${describeValue(request.headers['content-type'] ?? '')} is not accepted: send the body as JSON with Content-Type: application/json.`,
+          `Content-Type ${contentType(request)} is not accepted: send the body as JSON with Content-Type: application/json.`,
         );
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendProblem(reply, 400, 'The Content-Length header does not match the body.', [
@@ -109,7 +124,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
       sendProblem(reply, 400, `The request could not be routed: ${error.message}.`);
     },
   });
-  // JSON only, read by the sandbox's own parser (json-body.ts); no text/plain parser (415 instead).
+  // JSON only, read by secure-json-parse as Fastify's own parser reads it, with the reasons of a refusal
+  // kept (json-body.ts); no text/plain parser (415 instead).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
@@ -138,21 +154,29 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   endConnectionsOnClose(app);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const asked = `${request.method} ${describeValue(request.url.split('?')[0] ?? '')}`;
     sendProblem(
       reply,
       404,
-      `No route ${request.method} ${describeValue(path)}. The API lives under ${BASE_PATH} (GET /setups/carriers; POST /shipments, /sales_orders, /imported_shipments, /shipment_drafts); the sandbox's own routes under /_sandbox.`,
+      `No route ${asked}. The API lives under ${BASE_PATH} (GET /setups/carriers; POST /shipments, /sales_orders, /imported_shipments, /shipment_drafts); the sandbox's own routes under /_sandbox.`,
     );
   });
 
-  routeIndexRoutes(app, context);
-  healthRoutes(app, { ping: options.ping ?? (() => store.ping()) });
-  metricsRoutes(app, metrics);
+  // The /_sandbox routes are the sandbox's document's (routes/document.ts): those without credentials here,
+  // the others behind authentication.
+  registerOperations(
+    app,
+    {
+      ...routeIndexHandlers(app, context),
+      ...healthHandlers({ ping: options.ping ?? (() => store.ping()) }),
+      ...metricsHandlers(metrics),
+    },
+    false,
+  );
   app.register(async (scope) => {
     await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher, notice });
     scope.register(async (api) => apiRoutes(api, context));
-    scope.register(async (control) => sandboxRoutes(control, context));
+    scope.register(async (control) => registerOperations(control, controlHandlers(context), true));
   });
   return app;
 }

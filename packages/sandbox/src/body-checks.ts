@@ -31,25 +31,52 @@ function lister(schema: string): ValidateFunction {
   return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
 }
 
-/** One Ajv problem as a pointer and a sentence. */
-function problemItem(problem: ValidationProblem, data: unknown): ProblemItem {
-  const { pointer, message } = problemLocation(problem);
-  return {
-    pointer,
-    message:
-      message ?? `${problem.message ?? 'is not allowed'} (found ${describeValue(pointerGet(data, pointer).value)})`,
-  };
+/** A schema as Ajv's `verbose` option hands it over with a problem, where the messages find more to say. */
+interface ParentSchema {
+  $ref?: string;
+  title?: string;
+  properties?: Record<string, { const?: unknown }>;
+  oneOf?: ParentSchema[];
 }
 
-/** Every problem of a body that the generated validator refused, first the one it found. */
-export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
-  const { schema, validate } = VALIDATORS[kind];
-  const first = validate.errors?.[0];
-  const all = lister(schema);
-  all(data);
+/** The schema a $ref of the document names. */
+type Resolve = (ref: string) => ParentSchema | undefined;
+
+/** One Ajv problem as a pointer and a sentence. */
+function problemItem(
+  problem: ValidationProblem & { parentSchema?: ParentSchema },
+  data: unknown,
+  resolve: Resolve,
+): ProblemItem {
+  const { pointer, message } = problemLocation(problem);
+  const schema = problem.parentSchema;
+  const found = () => `found ${describeValue(pointerGet(data, pointer).value)}`;
+  if (problem.keyword === 'additionalProperties' && schema?.properties)
+    return {
+      pointer,
+      message: `is not a field of ${schema.title ?? 'this object'} (its fields: ${Object.keys(schema.properties).join(', ')})`,
+    };
+  if (problem.keyword === 'discriminator' && schema?.oneOf) {
+    const tag = String(problem.params.tag);
+    const branches = schema.oneOf.map((branch) => (branch.$ref ? resolve(branch.$ref) : branch));
+    const values = branches.map((branch) => branch?.properties?.[tag]?.const).join(', ');
+    return {
+      pointer,
+      message: problem.params.tagValue === undefined ? 'is required' : `must be one of ${values} (${found()})`,
+    };
+  }
+  return { pointer, message: message ?? `${problem.message ?? 'is not allowed'} (${found()})` };
+}
+
+/** Ajv's problems as pointers and sentences, each once, without the failures of a oneOf or anyOf as a whole. */
+export function problemItems(
+  problems: ValidationProblem[],
+  data: unknown,
+  resolve: Resolve = () => undefined,
+): ProblemItem[] {
   const items: ProblemItem[] = [];
   const seen = new Set<string>();
-  for (const problem of [...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])]) {
+  for (const problem of problems) {
     // The branches of a oneOf or anyOf fail as a whole too; the branch's own problems say more.
     if (
       problem.keyword === 'oneOf' ||
@@ -58,7 +85,7 @@ export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
       problem.keyword === 'allOf'
     )
       continue;
-    const item = problemItem(problem, data);
+    const item = problemItem(problem, data, resolve);
     const key = `${item.pointer}\n${item.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -66,4 +93,13 @@ export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
     }
   }
   return items.length > 0 ? items : [{ pointer: '', message: 'does not match the schema' }];
+}
+
+/** Every problem of a body that the generated validator refused, first the one it found. */
+export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
+  const { schema, validate } = VALIDATORS[kind];
+  const first = validate.errors?.[0];
+  const all = lister(schema);
+  all(data);
+  return problemItems([...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])], data);
 }

@@ -1,5 +1,5 @@
-// Ajv (JSON Schema 2020-12) set up for the schemas of the bundled description. The sandbox compiles
-// its all-errors checks with the same setup at run time, so it lives in src/.
+// Ajv (JSON Schema 2020-12) set up for the schemas of an OpenAPI document: the bundled description,
+// whose all-errors checks the sandbox compiles at run time, and the sandbox's own document.
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -42,15 +42,19 @@ function withoutMappings(node: unknown): unknown {
 }
 
 /**
- * An Ajv that knows the description's schemas as `${DOCUMENT_ID}#/components/schemas/<name>`.
+ * An Ajv that knows the document's schemas as `${id}#/components/schemas/<name>`.
  * Strict, except that OpenAPI schemas put `properties` or `required` beside `allOf` without `type`.
  * With `discriminator`, a status is checked against the branch its `status` names, so the first
  * problem reported is the one in that branch (`/url` of a COMPLETED status), not a mismatch of tags.
  */
-export function contractAjv(document: { components: { schemas: object } }, options: Options = {}): Ajv2020 {
+export function contractAjv(
+  document: { components: { schemas: object } },
+  options: Options = {},
+  id = DOCUMENT_ID,
+): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, strictTypes: false, discriminator: true, ...options });
   addFormats.default(ajv);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
-  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: withoutMappings(document.components.schemas) } });
+  ajv.addSchema({ $id: id, components: { schemas: withoutMappings(document.components.schemas) } });
   return ajv;
 }

@@ -112,11 +112,12 @@ export function fileAt(
     };
   }
   if (now >= generation.expiresAt) {
+    const expiredAt = new Date(generation.expiresAt).toISOString();
     return {
       result: {
         serve: false,
         status: 410,
-        reason: `This carrier setup file address expired at ${new Date(generation.expiresAt).toISOString()}. Call GET /setups/carriers again: it starts a new generation.`,
+        reason: `This carrier setup file address expired at ${expiredAt}. Call GET /setups/carriers again: it starts a new generation.`,
       },
     };
   }

@@ -1,7 +1,12 @@
-// The sandbox's log: JSON lines from Fastify's logger (pino), on stderr unless told otherwise, one
-// line per answered request with its method, route template and status. Headers that carry
-// credentials are redacted wherever they are logged, and no address asked for is written (a file
-// address holds a token).
+// The sandbox's log: JSON lines from Fastify's logger (pino), on stderr unless told otherwise. At
+// info, what the sandbox has to say (its start, its stop, a store out of reach, a request it failed
+// on); at debug, one line per answered request with its method, route template and status, and
+// one per request received with its headers. Headers that carry credentials are redacted wherever
+// they are logged, and no address asked for is written (a file address holds a token).
+// The request line is at debug, not info, by measurement (dev/bench/README.md): as `shipping-api
+// sandbox` answers a GET /setups/carriers or a POST /shipments, writing it cost about a fifth of the
+// request's CPU time, and writing it from a buffer (pino's destination with `sync: false`) in place
+// of a write per line spared only a part of that: most of the cost is making the line.
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { routeTemplate } from './route-template.ts';
 import { checkSetting, type LogLevel } from './settings.ts';
@@ -19,27 +24,29 @@ const REDACTED = CREDENTIAL_HEADERS.flatMap((name) => [`headers["${name}"]`, `re
 const requestFields = (request: FastifyRequest) => ({ method: request.method, route: routeTemplate(request) });
 
 /**
- * Fastify's request lines, written the sandbox's way: one line per answered request with its status
- * and time, in place of Fastify's, which write the address asked for; at debug and trace, a line per
- * request received too, with its headers (credentials redacted).
+ * Fastify's request lines, written the sandbox's way, in place of Fastify's, which write the address
+ * asked for: at debug and trace, one line per answered request with its status and time, and one
+ * per request received with its headers (credentials redacted); a request that errored at any level.
  */
 class RequestLines extends LogController {
-  readonly #withHeaders: boolean;
+  readonly #debug: boolean;
 
   constructor(level: LogLevel) {
     super();
-    this.#withHeaders = level === 'debug' || level === 'trace';
+    this.#debug = level === 'debug' || level === 'trace';
   }
 
   override incomingRequest(request: FastifyRequest): void {
-    if (this.#withHeaders)
-      request.log.debug({ ...requestFields(request), headers: request.headers }, 'request received');
+    if (this.#debug) request.log.debug({ ...requestFields(request), headers: request.headers }, 'request received');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { ...requestFields(request), status: reply.statusCode, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) reply.log.error({ ...this.#line(request, reply), err: error }, 'request errored');
+    else if (this.#debug) reply.log.debug(this.#line(request, reply), 'request completed');
+  }
+
+  #line(request: FastifyRequest, reply: FastifyReply) {
+    return { ...requestFields(request), status: reply.statusCode, responseTime: reply.elapsedTime };
   }
 }
 

@@ -102,10 +102,10 @@ function loadSetupFile(file: string): SetupFile {
   }
   if (!CarrierSetupFile(data)) {
     const { pointer, message } = firstProblem(CarrierSetupFile.errors?.[0]);
-    throw new SandboxOptionsError(
-      `setupFile ${file}: breaks the carrier setup file schema at ${pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`}: ${message}.`,
-      { option: 'setupFile' },
-    );
+    const where = pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`;
+    throw new SandboxOptionsError(`setupFile ${file}: breaks the carrier setup file schema at ${where}: ${message}.`, {
+      option: 'setupFile',
+    });
   }
   return setupFileOf(bytes);
 }
@@ -173,8 +173,9 @@ export function checkHost(host: unknown, accounts: string | undefined): void {
       { option: 'host' },
     );
   if (accounts !== undefined || isLoopback(host)) return;
+  const accountsFile = `--${ACCOUNTS.flag} <file>, ${ACCOUNTS.variable}, or the accounts option`;
   throw new SandboxOptionsError(
-    `host ${host} is not a loopback address, and without an accounts file the sandbox admits any API user: listen on 127.0.0.1, ::1 or localhost, or admit only the API users of an accounts file (--${ACCOUNTS.flag} <file>, ${ACCOUNTS.variable}, or the accounts option).`,
+    `host ${host} is not a loopback address, and without an accounts file the sandbox admits any API user: listen on 127.0.0.1, ::1 or localhost, or admit only the API users of an accounts file (${accountsFile}).`,
     { option: 'host' },
   );
 }

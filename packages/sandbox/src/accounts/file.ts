@@ -1,6 +1,8 @@
 // The accounts file of the sandbox: JSON, {"version":1,"accounts":{"<API user>":{"key":"scrypt$…"}}},
-// read and checked whole; a problem names the file and the JSON pointer where it lies.
+// read and checked whole against its JSON Schema (accounts-file.schema.json), then each key's hash
+// read; a problem names the file and the JSON pointer where it lies, in the schema's words.
 import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { ShippingError } from 'shipping-api-v3-contract/errors';
 import { type KeyHash, parseKeyHash } from './key-hash.ts';
@@ -32,64 +34,69 @@ export class AccountsFileError extends ShippingError {
 }
 Object.defineProperty(AccountsFileError.prototype, 'name', { value: 'AccountsFileError', writable: true });
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** The format's JSON Schema (accounts-file.schema.json, published with the package), compiled on first use. */
+let schema: { validate: ValidateFunction; userName: ValidateFunction } | undefined;
+function compiled(): NonNullable<typeof schema> {
+  if (!schema) {
+    const ajv = new Ajv2020({ strict: true, allErrors: false, verbose: true });
+    const text = readFileSync(new URL('../../accounts-file.schema.json', import.meta.url), 'utf8');
+    const document = JSON.parse(text) as { $id: string };
+    const validate = ajv.compile(document);
+    schema = { validate, userName: ajv.getSchema(`${document.$id}#/properties/accounts/propertyNames`)! };
+  }
+  return schema;
+}
+
+interface SchemaPart {
+  title?: string;
+  description?: string;
+  properties?: object;
+}
+
+/** An Ajv problem of the file as its JSON pointer and a sentence, from the schema's own words. */
+function located({ keyword, instancePath, params, parentSchema, propertyName }: ErrorObject): [string, string] {
+  const part = (parentSchema ?? {}) as SchemaPart;
+  const said = part.description ? ` (${part.description})` : '';
+  switch (keyword) {
+    case 'required':
+      return [`${instancePath}/${pointerSegment(params.missingProperty)}`, 'is required'];
+    case 'additionalProperties': {
+      const fields = Object.keys(part.properties ?? {}).join(', ');
+      return [
+        `${instancePath}/${pointerSegment(params.additionalProperty)}`,
+        `is not a field of ${part.title} (${fields})`,
+      ];
+    }
+    case 'const':
+      return [instancePath, `must be ${JSON.stringify(params.allowedValue)}${said}`];
+    case 'type':
+      return [instancePath, `must be ${params.type === 'object' ? 'an object' : `a ${params.type}`}${said}`];
+  }
+  // Inside propertyNames: the name of an API user.
+  if (propertyName !== undefined)
+    return [`${instancePath}/${pointerSegment(propertyName)}`, `is not an API user name: ${part.description}`];
+  return [instancePath, `is not valid${said}`];
+}
 
 /** What is wrong with an API user name, if anything: RFC 7617 leaves no room for ":" or control characters in it. */
 export function apiUserProblem(user: string): string | undefined {
-  if (user === '') return 'an API user name is not empty';
-  if (user.includes(':')) return 'an API user name has no ":" (HTTP Basic separates the user and the key with it)';
-  if (CONTROL.test(user)) return 'an API user name has no control characters';
-  return undefined;
+  const { userName } = compiled();
+  return userName(user) ? undefined : (userName.errors?.[0]?.parentSchema as SchemaPart | undefined)?.description;
 }
 
-class Problem extends Error {
-  readonly pointer: string;
-  constructor(pointer: string, message: string) {
-    super(message);
-    this.pointer = pointer;
+/** The accounts of what the schema accepted: each key's hash read, or the pointer of one that is not one. */
+function accountsOf(data: { accounts: Record<string, { key: string }> }): Map<string, Account> | [string, string] {
+  const users = new Map<string, Account>();
+  for (const [user, { key }] of Object.entries(data.accounts)) {
+    const hash = parseKeyHash(key);
+    if (typeof hash === 'string')
+      return [
+        `/accounts/${pointerSegment(user)}/key`,
+        `is not the hash of a key as shipping-api sandbox-accounts add writes it: ${hash}`,
+      ];
+    users.set(user, { key, hash });
   }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function onlyFields(value: Record<string, unknown>, fields: string[], at: string, what: string): void {
-  const other = Object.keys(value).find((name) => !fields.includes(name));
-  if (other !== undefined)
-    throw new Problem(`${at}/${pointerSegment(other)}`, `is not a field of ${what} (${fields.join(', ')})`);
-}
-
-function account(user: string, value: unknown): Account {
-  const at = `/accounts/${pointerSegment(user)}`;
-  const userProblem = apiUserProblem(user);
-  if (userProblem) throw new Problem(at, `is not an API user name: ${userProblem}`);
-  if (!isObject(value)) throw new Problem(at, 'must be an object with the key of the API user');
-  onlyFields(value, ['key'], at, 'an account');
-  if (value.key === undefined) throw new Problem(`${at}/key`, 'is required');
-  const problem =
-    typeof value.key === 'string' ? parseKeyHash(value.key) : 'it is not a string scrypt$N$r$p$<salt>$<hash>';
-  if (typeof problem === 'string')
-    throw new Problem(
-      `${at}/key`,
-      `is not the hash of a key as shipping-api sandbox-accounts add writes it: ${problem}`,
-    );
-  return { key: value.key as string, hash: problem };
-}
-
-function accountsOf(data: unknown): Map<string, Account> {
-  if (!isObject(data)) throw new Problem('', `must be an object {"version":${ACCOUNTS_VERSION},"accounts":{…}}`);
-  onlyFields(data, ['version', 'accounts'], '', 'the accounts file');
-  if (data.version !== ACCOUNTS_VERSION)
-    throw new Problem(
-      '/version',
-      data.version === undefined
-        ? `is required: ${ACCOUNTS_VERSION}`
-        : `must be ${ACCOUNTS_VERSION}, the version this sandbox reads (got ${JSON.stringify(data.version)})`,
-    );
-  if (!isObject(data.accounts))
-    throw new Problem('/accounts', data.accounts === undefined ? 'is required' : 'must be an object by API user');
-  return new Map(Object.entries(data.accounts).map(([user, value]) => [user, account(user, value)]));
+  return users;
 }
 
 /** The accounts of a file's text; `file` names it in the errors. */
@@ -103,16 +110,15 @@ function parseAccounts(file: string, text: string): Accounts {
       code: 'NOT_JSON',
     });
   }
-  try {
-    return { file, users: accountsOf(data) };
-  } catch (error) {
-    if (!(error instanceof Problem)) throw error;
-    const where = error.pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${error.pointer}`;
-    throw new AccountsFileError(`accounts ${file}: breaks the accounts file format at ${where}: ${error.message}.`, {
-      code: 'INVALID_FILE',
-      pointer: error.pointer,
-    });
-  }
+  const { validate } = compiled();
+  const users = validate(data) ? accountsOf(data as never) : located(validate.errors![0]!);
+  if (users instanceof Map) return { file, users };
+  const [pointer, message] = users;
+  const where = pointer === '' ? 'the root (JSON pointer "")' : `JSON pointer ${pointer}`;
+  throw new AccountsFileError(`accounts ${file}: breaks the accounts file format at ${where}: ${message}.`, {
+    code: 'INVALID_FILE',
+    pointer,
+  });
 }
 
 /** Reads and checks an accounts file. */

@@ -58,10 +58,11 @@ export function creationRoutes(app: FastifyInstance, { store, options }: Sandbox
       }
       const notOffered = offeredBySetupFile(kind, body);
       if (notOffered.length > 0) {
+        const problems = notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ');
         return sendProblem(
           reply,
           422,
-          `The sandbox's setup file does not offer this shipment (--${settingOf('checkShipments').flag}): ${notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ')}`,
+          `The sandbox's setup file does not offer this shipment (--${settingOf('checkShipments').flag}): ${problems}`,
           notOffered,
         );
       }

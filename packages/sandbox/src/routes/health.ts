@@ -1,6 +1,6 @@
 // GET /_sandbox/health/live and /_sandbox/health/ready, without credentials, for a proxy or an
 // orchestrator: live while the process answers, ready while the sandbox's store answers its ping.
-import type { FastifyInstance } from 'fastify';
+import type { RouteHandlerMethod } from 'fastify';
 import { describeValue, sendProblem } from '../problems.ts';
 
 /** A ping that has not settled by then counts as unreachable, so that the answer comes within 2 s. */
@@ -31,15 +31,17 @@ async function storeFailure(ping: HealthChecks['ping']): Promise<string | undefi
   }
 }
 
-export function healthRoutes(app: FastifyInstance, { ping }: HealthChecks): void {
-  app.get('/_sandbox/health/live', (_request, reply) =>
-    reply.type('application/json').header('Cache-Control', 'no-store').send('{"status":"live"}'),
-  );
-  app.get('/_sandbox/health/ready', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const failure = await storeFailure(ping);
-    if (failure === undefined) return reply.type('application/json').send('{"status":"ready"}');
-    request.log.warn({ reason: failure }, 'not ready: the store is unreachable');
-    return sendProblem(reply, 503, `The sandbox is not ready: its store is unreachable (${failure}).`);
-  });
+/** The handlers of the health checks, by operationId. */
+export function healthHandlers({ ping }: HealthChecks): Record<string, RouteHandlerMethod> {
+  return {
+    getSandboxLiveness: (_request, reply) =>
+      reply.type('application/json').header('Cache-Control', 'no-store').send('{"status":"live"}'),
+    getSandboxReadiness: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const failure = await storeFailure(ping);
+      if (failure === undefined) return reply.type('application/json').send('{"status":"ready"}');
+      request.log.warn({ reason: failure }, 'not ready: the store is unreachable');
+      return sendProblem(reply, 503, `The sandbox is not ready: its store is unreachable (${failure}).`);
+    },
+  };
 }
