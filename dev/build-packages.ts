@@ -4,7 +4,7 @@
 // validators) and of the setup file's JSON Schema. Then each executable a package.json's bin names is
 // made executable, as npm makes it in an installed package, so that `npx shipping-api` in a clone
 // runs it even where npx links it from a cache of an earlier clone at the same path.
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_FILES, GENERATED_DIR, root } from './paths.ts';
 import { runBin } from './tools.ts';
@@ -35,10 +35,25 @@ export function copyContractFiles(): void {
   }
 }
 
+/**
+ * Removes from a package's dist/ what an earlier build made of a source file that is gone (its .js
+ * and .d.ts): tsc builds incrementally and never deletes, and npm pack would ship the leftovers.
+ */
+function removeLeftovers(name: string): void {
+  const dist = path.join(packageDir(name), 'dist');
+  if (!existsSync(dist)) return;
+  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+    const built = path.join(entry.parentPath, entry.name);
+    const stem = /^(.*)\.(js|d\.ts)$/.exec(path.relative(dist, built))?.[1];
+    if (entry.isFile() && stem && !existsSync(path.join(packageDir(name), 'src', `${stem}.ts`))) rmSync(built);
+  }
+}
+
 /** Builds every package's dist/; returns the exit code, tsc's when it fails. */
 export function buildPackages(): number {
   copyContractFiles();
   for (const name of PACKAGES) {
+    removeLeftovers(name);
     const built = runBin('typescript', 'tsc', ['-p', path.join(packageDir(name), 'tsconfig.json')], { inherit: true });
     if (built.status !== 0) return built.status ?? 1;
     const { bin = {} } = JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as {

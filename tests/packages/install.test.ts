@@ -86,6 +86,8 @@ beforeAll(async () => {
   // only what changed is built again. The clone's executable is left executable, for 'npx shipping-api'.
   const bin = path.join(packageDir('cli'), manifestOf('cli').bin!['shipping-api']!);
   chmodSync(bin, 0o644);
+  // What an earlier build made of a source file since removed, which the build removes before packing.
+  writeFileSync(path.join(packageDir('sandbox'), 'dist/removed-source.js'), 'export {};\n');
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-packages.ts')], {
     cwd: root,
     encoding: 'utf8',
@@ -97,7 +99,13 @@ beforeAll(async () => {
   for (const [name, { files }] of Object.entries(packed)) {
     expect(files, name).toContain(name === 'cli' ? 'dist/main.js' : 'dist/index.js');
     expect(
-      files.filter((file) => file.startsWith('src/') || file.startsWith('tests/') || file.endsWith('.tsbuildinfo')),
+      files.filter(
+        (file) =>
+          file.startsWith('src/') ||
+          file.startsWith('tests/') ||
+          file.endsWith('.tsbuildinfo') ||
+          file === 'dist/removed-source.js',
+      ),
       name,
     ).toEqual([]);
   }
