@@ -214,7 +214,7 @@ const against = (ratio: number, goal: number) =>
 function printFile(name: string, sides: Record<Variant, Side>): void {
   const [raw, peer, ours] = [medians(sides.raw), medians(sides.peer), medians(sides.client)];
   const line = (label: string, m: ReturnType<typeof medians>) =>
-    `     ${label.padEnd(42)} ${m.ms.toFixed(0).padStart(5)} ms (CPU ${m.cpu.toFixed(0)} ms), peak RSS ${m.rss.toFixed(0)} MiB`;
+    `     ${label.padEnd(44)} ${m.ms.toFixed(0).padStart(5)} ms (CPU ${m.cpu.toFixed(0)} ms), peak RSS ${m.rss.toFixed(0)} MiB`;
   console.log(`   ${name}:`);
   console.log(line('raw fetch + text() + JSON.parse', raw));
   console.log(line('peer: fetch + res.json() + Ajv (standalone)', peer));
