@@ -181,10 +181,8 @@ interface Side {
 
 /** FILE_ROUNDS rounds of one fresh process per side, in an order that rotates from round to round. */
 function wholeFile(origin: string, script: Script): Record<Variant, Side> {
-  const sides = Object.fromEntries(VARIANTS.map((v) => [v, { ms: [], cpuMs: [], peakRssMiB: [] }])) as Record<
-    Variant,
-    Side
-  >;
+  const empty = (): Side => ({ ms: [], cpuMs: [], peakRssMiB: [] });
+  const sides: Record<Variant, Side> = { raw: empty(), peer: empty(), client: empty() };
   for (let round = 0; round < FILE_ROUNDS; round += 1) {
     for (let k = 0; k < VARIANTS.length; k += 1) {
       const variant = VARIANTS[(round + k) % VARIANTS.length]!;
