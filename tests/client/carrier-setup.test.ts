@@ -369,6 +369,31 @@ describe('fetchCarrierSetup', () => {
     },
   );
 
+  it.each([
+    ['a 206 that does not continue at the byte reached', { 'Accept-Ranges': 'bytes' }, 206],
+    ['an answer whose content coding changed the bytes', { 'Content-Encoding': 'identity' }, 200],
+  ] as const)('starts again from the first byte after %s', async (_, headers, second) => {
+    const clock = fakeClock();
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => {
+        if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, headers);
+        if (count === 1 && second === 206) {
+          // The bytes from 0 on, where the client asked for those after the bytes it has.
+          const head = fileBytes.subarray(0, 1000);
+          response.writeHead(206, { 'Content-Range': `bytes 0-999/${fileBytes.length}` });
+          return response.end(head);
+        }
+        serveFile(request, response, fileBytes, false);
+      },
+    );
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock })).toEqual(fileData);
+    const ranges = filePaths(api).map((r) => r.headers.range);
+    expect(ranges).toEqual(
+      second === 206 ? [undefined, expect.stringMatching(/^bytes=/), undefined] : [undefined, undefined],
+    );
+  });
+
   it('gives up after maxDownloadAttempts when every try breaks off, saying how far it got', async () => {
     const clock = fakeClock();
     const api = await startApi(
@@ -547,6 +572,26 @@ describe('fetchCarrierSetup', () => {
       const error = await failure(fetchCarrierSetup(shipping, { pollIntervalMs: 5 }));
       expect(error.code).toBe('LENGTH_MISMATCH');
       expect(error.message).toContain(`${bytes.length} received, ${2 ** 40} announced`);
+    });
+
+    it('stops at the first byte beyond the announced length', async () => {
+      const bytes = setupFileOfSize(64 * 1024, 'ascii');
+      const parts = pieces(bytes);
+      const { shipping, read } = await clientWithBody(
+        bytes,
+        () =>
+          new ReadableStream({
+            pull: (controller) => (parts.length > 0 ? controller.enqueue(parts.shift()!) : controller.close()),
+          }),
+        10_000,
+      );
+      const error = await failure(fetchCarrierSetup(shipping, { pollIntervalMs: 5 }));
+      expect(error).toMatchObject({ code: 'LENGTH_MISMATCH', operation: 'downloadCarrierSetupFile' });
+      expect(error.message).toBe(
+        'The carrier setup file has more bytes than announced: 12288 received, 10000 announced by Content-Length or Content-Range.',
+      );
+      // The client read no further than the chunk that went beyond.
+      expect(read).toHaveLength(3);
     });
   });
 
