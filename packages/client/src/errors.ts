@@ -112,7 +112,6 @@ const BAD_PORT = 'bad port';
  * Why a request to `url` failed to reach the server, in words: a refused connection names its
  * host:port, an unknown host its name, a port that fetch refuses its number. Any other cause is
  * given as fetch gave it ("fetch failed: …"), so that no failure reads only "fetch failed".
- * @internal exported for its test (tests/client/network-errors.test.ts)
  */
 export function connectionFailure(url: string | URL, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

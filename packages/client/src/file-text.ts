@@ -7,7 +7,6 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 /**
  * UTF-8 bytes as text, without a byte order mark (no part of the JSON text, RFC 8259 8.1), as
  * Response#text() makes it. Throws INVALID_FILE at the first byte that is not UTF-8.
- * @internal exported for its test (tests/client/utf8.test.ts)
  */
 export function fileText(bytes: Uint8Array): string {
   try {

@@ -64,14 +64,15 @@ function requiredMissing(
   found: IndexedCombination,
   services: CombinationServices,
 ): ShipmentProblem[] {
+  const name = combinationName(found);
   return services.required
     .filter((required) => !used.some((s) => s.service.code === required.service.code))
     .map(
-      (required): ShipmentProblem => ({
+      ({ service, pointer }): ShipmentProblem => ({
         pointer: '/service_codes',
         code: 'REQUIRED_SERVICE_MISSING',
-        message: `${combinationName(found)} requires service ${required.service.code} (${required.service.name}, ${required.pointer}), and the shipment does not give it.`,
-        setupPointer: required.pointer,
+        message: `${name} requires service ${service.code} (${service.name}, ${pointer}), and the shipment does not give it.`,
+        setupPointer: pointer,
       }),
     );
 }
