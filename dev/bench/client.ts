@@ -4,8 +4,10 @@
 //    against raw fetch, on loopback;
 // 2. fetchCarrierSetup on four 30 MB setup files (display names in ASCII only; in Latin-1; sparse
 //    beyond Latin-1, ASCII with the odd en dash or Polish name; dense beyond Latin-1, every name in
-//    a local language) against raw fetch + text() + JSON.parse of the same file, with the peak memory
-//    of each. Every download measured is the only large one of a fresh process, as in an
+//    a local language) against the peer, the code an integrator writes without this client (fetch +
+//    res.json() + Ajv on the standalone schema of the setup file, compiled before the timing, as
+//    docs/carrier-setup-file.md shows it), and against raw fetch + text() + JSON.parse of the same
+//    file with no validation, with the peak memory of each. Every download measured is the only large one of a fresh process, as in an
 //    integration job or a command that fetches the setup once: the process first runs the same
 //    code on a small file of the same text, so that both sides are compiled, then downloads the
 //    large file once. (Several large downloads in one process measured, in each, the collection of
@@ -21,6 +23,8 @@ import type { paths } from '../../generated/schema.js';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { type Script, setupFileOfSize } from '../fixtures/setup-file.ts';
 import { median } from '../bench.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import setupFileSchema from 'shipping-api-v3-contract/carrier-setup-file.schema.json' with { type: 'json' };
 
 const scriptPath = fileURLToPath(import.meta.url);
 const FILE_BYTES = 30 * 1024 * 1024;
@@ -29,11 +33,11 @@ const WARM_UP_BYTES = 512 * 1024;
 const WARM_UPS = 3;
 const REQUESTS = 5000;
 /**
- * Fresh processes per side and file, run in pairs (raw and client, the order alternating). Even with
- * 40, the time ratio of one file and build moves between runs on a shared machine (docs/client.md
- * gives the spread seen); the memory ratio holds within 0.02.
+ * Fresh processes per side and file, in rounds of one per side (raw, peer and client, the order
+ * rotating). The time ratio of one file and build moves between runs on a shared machine
+ * (dev/bench/README.md gives the spread seen); the memory ratio holds within 0.02.
  */
-const FILE_PAIRS = 40;
+const FILE_ROUNDS = 30;
 const SCRIPTS: Script[] = ['ascii', 'latin1', 'sparse-beyond-latin1', 'dense-beyond-latin1'];
 const SCRIPT_NAMES: Record<Script, string> = {
   ascii: 'ASCII only',
@@ -94,14 +98,32 @@ async function serve(): Promise<void> {
   );
 }
 
+/** The sides of the whole-file measure: raw (no validation), the peer, and the client. */
+const VARIANTS = ['raw', 'peer', 'client'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+/** The peer's validator: Ajv on the standalone schema, as docs/carrier-setup-file.md shows it. */
+function peerValidator() {
+  const ajv = new Ajv2020({ allErrors: true });
+  ajv.addKeyword('x-unspecified');
+  return ajv.compile<unknown[]>(setupFileSchema);
+}
+
 /**
- * --measure raw|client --script <script>: one fresh process runs its side WARM_UPS times on the small
- * file, collects its garbage, then downloads and parses the large file once.
+ * --measure raw|peer|client --script <script>: one fresh process runs its side WARM_UPS times on the
+ * small file, collects its garbage, then downloads and parses the large file once. The peer compiles
+ * its validator first, outside the timing.
  */
-async function measure(variant: string, origin: string, script: string): Promise<void> {
+async function measure(variant: Variant, origin: string, script: string): Promise<void> {
+  const validate = variant === 'peer' ? peerValidator() : undefined;
   const once = async (name: string): Promise<number> => {
     if (variant === 'raw')
       return (JSON.parse(await (await fetch(`${origin}/files/${name}.json`)).text()) as unknown[]).length;
+    if (validate) {
+      const data: unknown = await (await fetch(`${origin}/files/${name}.json`)).json();
+      if (!validate(data)) throw new Error(`invalid file: ${JSON.stringify(validate.errors?.[0])}`);
+      return data.length;
+    }
     const client = createShippingClient({ baseUrl: `${origin}/${name}/api/public/v3`, ...credentials });
     return (await fetchCarrierSetup(client, { pollIntervalMs: 15_000 })).length;
   };
@@ -157,16 +179,13 @@ interface Side {
   peakRssMiB: number[];
 }
 
-/** FILE_PAIRS fresh processes per side, in pairs whose order alternates. */
-function wholeFile(origin: string, script: Script): { raw: Side; client: Side; timeRatios: number[] } {
-  const sides: Record<string, Side> = {
-    raw: { ms: [], cpuMs: [], peakRssMiB: [] },
-    client: { ms: [], cpuMs: [], peakRssMiB: [] },
-  };
-  const timeRatios: number[] = [];
-  for (let p = 0; p < FILE_PAIRS; p += 1) {
-    const pair: Record<string, number> = {};
-    for (const variant of p % 2 === 0 ? ['raw', 'client'] : ['client', 'raw']) {
+/** FILE_ROUNDS rounds of one fresh process per side, in an order that rotates from round to round. */
+function wholeFile(origin: string, script: Script): Record<Variant, Side> {
+  const empty = (): Side => ({ ms: [], cpuMs: [], peakRssMiB: [] });
+  const sides: Record<Variant, Side> = { raw: empty(), peer: empty(), client: empty() };
+  for (let round = 0; round < FILE_ROUNDS; round += 1) {
+    for (let k = 0; k < VARIANTS.length; k += 1) {
+      const variant = VARIANTS[(round + k) % VARIANTS.length]!;
       const run = spawnSync(
         process.execPath,
         ['--expose-gc', scriptPath, '--measure', variant, '--origin', origin, '--script', script],
@@ -174,14 +193,40 @@ function wholeFile(origin: string, script: Script): { raw: Side; client: Side; t
       );
       if (run.status !== 0) throw new Error(`--measure ${variant} failed:\n${run.stderr}`);
       const { ms, cpuMs, peakRssMiB } = JSON.parse(run.stdout) as { ms: number; cpuMs: number; peakRssMiB: number };
-      sides[variant]!.ms.push(ms);
-      sides[variant]!.cpuMs.push(cpuMs);
-      sides[variant]!.peakRssMiB.push(peakRssMiB);
-      pair[variant] = ms;
+      sides[variant].ms.push(ms);
+      sides[variant].cpuMs.push(cpuMs);
+      sides[variant].peakRssMiB.push(peakRssMiB);
     }
-    timeRatios.push(pair.client! / pair.raw!);
   }
-  return { raw: sides.raw!, client: sides.client!, timeRatios };
+  return sides;
+}
+
+/** The medians of one side. */
+const medians = (side: Side) => ({ ms: median(side.ms), cpu: median(side.cpuMs), rss: median(side.peakRssMiB) });
+
+/** "1.012 (goal <= 1.05: met)". */
+const against = (ratio: number, goal: number) =>
+  `${ratio.toFixed(3)} (goal <= ${goal.toFixed(2)}: ${ratio <= goal ? 'met' : 'NOT met'})`;
+
+/** The lines of one file: each side's medians, then the client's ratios to the peer and to raw, side by side. */
+function printFile(name: string, sides: Record<Variant, Side>): void {
+  const [raw, peer, ours] = [medians(sides.raw), medians(sides.peer), medians(sides.client)];
+  const line = (label: string, m: ReturnType<typeof medians>) =>
+    `     ${label.padEnd(44)} ${m.ms.toFixed(0).padStart(5)} ms (CPU ${m.cpu.toFixed(0)} ms), peak RSS ${m.rss.toFixed(0)} MiB`;
+  console.log(`   ${name}:`);
+  console.log(line('raw fetch + text() + JSON.parse', raw));
+  console.log(line('peer: fetch + res.json() + Ajv (standalone)', peer));
+  console.log(line('fetchCarrierSetup (validated)', ours));
+  console.log('                    client / peer                client / raw                 peer / raw');
+  console.log(
+    `     time           ${against(ours.ms / peer.ms, 1)}   ${against(ours.ms / raw.ms, 1.2)}   ${(peer.ms / raw.ms).toFixed(3)}`,
+  );
+  console.log(
+    `     peak memory    ${against(ours.rss / peer.rss, 1)}   ${against(ours.rss / raw.rss, 1.05)}   ${(peer.rss / raw.rss).toFixed(3)}`,
+  );
+  console.log(
+    `     CPU (record)   ${(ours.cpu / peer.cpu).toFixed(3).padEnd(29)}${(ours.cpu / raw.cpu).toFixed(3).padEnd(29)}${(peer.cpu / raw.cpu).toFixed(3)}`,
+  );
 }
 
 export async function bench(): Promise<void> {
@@ -201,32 +246,11 @@ export async function bench(): Promise<void> {
       `   bare openapi-fetch / raw    = ${(us['bare openapi-fetch']! / us['raw fetch']!).toFixed(3)} (for the record)`,
     );
 
-    console.log(
-      `\n2. The setup file from loopback, status already COMPLETED: ${FILE_PAIRS} fresh processes a side, each downloading it once after ${WARM_UPS} runs on a ${WARM_UP_BYTES / 1024} KiB file of the same text; medians:`,
-    );
+    const rounds = `${FILE_ROUNDS} fresh processes a side, each downloading it once after ${WARM_UPS} runs on a ${WARM_UP_BYTES / 1024} KiB file of the same text`;
+    console.log(`\n2. The setup file from loopback, status already COMPLETED: ${rounds}; medians:`);
     for (const script of SCRIPTS) {
-      const file = wholeFile(server.origin, script);
-      const raw = { ms: median(file.raw.ms), cpu: median(file.raw.cpuMs), rss: median(file.raw.peakRssMiB) };
-      const ours = { ms: median(file.client.ms), cpu: median(file.client.cpuMs), rss: median(file.client.peakRssMiB) };
-      const time = ours.ms / raw.ms;
-      const memory = ours.rss / raw.rss;
-      const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
-      console.log(`   ${SCRIPT_NAMES[script]}, ${(server.bytes[script] / 1024 / 1024).toFixed(1)} MiB:`);
-      console.log(
-        `     raw fetch + text() + JSON.parse   ${raw.ms.toFixed(0)} ms (CPU ${raw.cpu.toFixed(0)} ms), peak RSS ${raw.rss.toFixed(0)} MiB`,
-      );
-      console.log(
-        `     fetchCarrierSetup (validated)     ${ours.ms.toFixed(0)} ms (CPU ${ours.cpu.toFixed(0)} ms), peak RSS ${ours.rss.toFixed(0)} MiB`,
-      );
-      console.log(
-        `     time   fetchCarrierSetup / raw = ${time.toFixed(3)} (goal <= 1.05: ${time <= 1.05 ? 'met' : 'NOT met'}; pair by pair ${range(file.timeRatios)}, their median ${median(file.timeRatios).toFixed(3)})`,
-      );
-      console.log(
-        `     memory fetchCarrierSetup / raw = ${memory.toFixed(3)} (goal <= 1.00: ${memory <= 1 ? 'met' : 'NOT met'}; highest peaks ${(Math.max(...file.client.peakRssMiB) / Math.max(...file.raw.peakRssMiB)).toFixed(3)})`,
-      );
-      console.log(
-        `     CPU    fetchCarrierSetup / raw = ${(ours.cpu / raw.cpu).toFixed(3)} (for the record: CPU time of the process, all its threads, moves less with the load of the machine)`,
-      );
+      const megabytes = (server.bytes[script] / 1024 / 1024).toFixed(1);
+      printFile(`${SCRIPT_NAMES[script]}, ${megabytes} MiB`, wholeFile(server.origin, script));
     }
   } finally {
     server.child.kill();
@@ -244,6 +268,6 @@ if (import.meta.main) {
     },
   });
   if (values.serve) await serve();
-  else if (values.measure) await measure(values.measure, values.origin!, values.script!);
+  else if (values.measure) await measure(values.measure as Variant, values.origin!, values.script!);
   else throw new Error('Run the bench with `npm run bench -- --part client`.');
 }

@@ -69,7 +69,17 @@ it('exits 3 when the service cannot be reached, and leaves the old file alone', 
   });
   expect(result.code).toBe(3);
   expect(result.stderr).toContain('NETWORK_ERROR');
+  expect(result.stderr).toContain(`the connection to 127.0.0.1:${port} was refused: nothing listens there`);
   expect(readFileSync(path.join(files.dir, 'kept.json'), 'utf8')).toBe('the old file');
+});
+
+it('says which port fetch refuses, where it gives no more than "fetch failed"', async () => {
+  const result = await run(['setup', 'pull', '--out', 'blocked.json', '--poll-interval', '0.1'], {
+    cwd: files.dir,
+    env: { ...env('blocked'), SHIPPING_BASE_URL: 'http://127.0.0.1:9/api/public/v3' },
+  });
+  expect(result.code).toBe(3);
+  expect(result.stderr).toContain('fetch refuses port 9 (127.0.0.1:9)');
 });
 
 it('replaces the file in one step, never writing into the old one', async () => {

@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { fileText, firstInvalidUtf8 } from '../../packages/client/src/download.ts';
+import { fileText, firstInvalidUtf8 } from '../../packages/client/src/file-text.ts';
 
 // Bytes around the edges of UTF-8: lead bytes, continuation bytes, overlong and surrogate starts.
 const edgy = fc.constantFrom(

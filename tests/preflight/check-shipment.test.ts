@@ -372,6 +372,60 @@ describe('what the check leaves unchecked, and why', () => {
   });
 });
 
+describe('a field of another type than the contract gives it', () => {
+  const findingsAt = (result: ShipmentCheck, pointer: string) =>
+    [...result.problems, ...result.unchecked].filter((finding) => finding.pointer === pointer).map((f) => f.code);
+  // Each field on a route where the rule that reads it would otherwise speak: DK → SE requires parcels
+  // and their weight, and leaves the agreement open without own_agreement; DK → DE requires np_email.
+  it.each([
+    ['own_agreement', 'SE', ['yes', 1, null, {}, []]],
+    ['parcels', 'SE', ['x', 3, null, {}, true]],
+    ['service_codes', 'DE', [42, ['np_email'], null, {}, true]],
+  ] as const)('%s gives one finding at its pointer, the SCHEMA problem', (field, country, values) => {
+    for (const value of values) {
+      const result = check((s) => {
+        s.receiver.country_code = country;
+        s[field] = value;
+      });
+      expect(findingsAt(result, `/${field}`), `${field}: ${JSON.stringify(value)}`).toEqual(['SCHEMA']);
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it('is read as neither absent nor empty where the schema names an earlier problem', () => {
+    // own_agreement comes first in the schema: its problem is the one SCHEMA names.
+    const result = check((s) => {
+      s.receiver.country_code = 'DE';
+      s.own_agreement = 'yes';
+      s.service_codes = null;
+      s.parcels = { weight: 1 };
+    });
+    expect(result.problems.map((p) => [p.code, p.pointer])).toEqual([['SCHEMA', '/own_agreement']]);
+    expect(result.unchecked).toEqual([]);
+  });
+});
+
+describe('a name the setup file repeats', () => {
+  const twice = (names: string[]) => {
+    const file = setupFile();
+    file[0]!.products[0]!.country_combinations[0]!.required_parcel_fields = names;
+    return file;
+  };
+
+  it('is reported once', () => {
+    const missing = checkShipment(twice(['weight', 'weight']), { ...shipment(), parcels: [{ quantity: 1 }] });
+    expect(missing.problems.map((p) => [p.code, p.pointer])).toEqual([
+      ['REQUIRED_PARCEL_FIELD_MISSING', '/parcels/0/weight'],
+    ]);
+    const open = checkShipment(twice(['girth', 'girth']), shipment());
+    expect(open.unchecked.map((u) => u.code)).toEqual(['PARCEL_FIELD_NAME_OPEN']);
+    const none = checkShipment(twice(['weight', 'weight']), { ...shipment(), parcels: [] });
+    expect(none.unchecked).toEqual([
+      expect.objectContaining({ code: 'NO_PARCELS', what: 'the required parcel fields weight' }),
+    ]);
+  });
+});
+
 describe('the index', () => {
   it('answers routes, products, combinations and services', () => {
     expect(index.combination('np_shop', 'NO', 'NO')?.pointer).toBe('/1/products/1');

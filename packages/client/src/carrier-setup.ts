@@ -104,7 +104,7 @@ export async function fetchCarrierSetup(
       let expiredBy: string;
       const now = settings.clock.now();
       if (utcTimestampMs(status.expires_at) <= now) {
-        expiredBy = `expires_at ${status.expires_at} had passed: the server's Date header said ${serverDate ?? '(none)'}, the clock of this machine said ${new Date(now).toUTCString()}`;
+        expiredBy = expiredBefore(status.expires_at, serverDate, now);
       } else {
         // A pre-signed address on an origin not named in credentialOrigins receives no credentials.
         const outcome = await download(status.url, {
@@ -120,16 +120,11 @@ export async function fetchCarrierSetup(
         });
         if (!outcome.expired) {
           options.onFileText?.(outcome.text);
-          return parseCarrierSetupFile(outcome, operation);
+          return parseCarrierSetupFile(outcome.text, operation);
         }
         expiredBy = `the file server answered ${outcome.status}`;
       }
-      if (renewals >= settings.maxRenewals) {
-        throw new ShippingApiError(
-          `The carrier setup file address expired ${renewals + 1} times; gave up after maxRenewals=${settings.maxRenewals}. The last time, ${expiredBy}. A clock of this machine far from the server's Date points at this machine; a Date already past expires_at points at the server.`,
-          { code: 'EXPIRED', operation },
-        );
-      }
+      if (renewals >= settings.maxRenewals) throw expiredTooOften(renewals + 1, settings.maxRenewals, expiredBy);
       options.onRenewal?.({ reason: expiredBy });
     }
   } catch (error) {
@@ -143,6 +138,24 @@ export async function fetchCarrierSetup(
   } finally {
     scope.dispose();
   }
+}
+
+/** Why an address had expired before it was asked for: expires_at had passed, by both clocks. */
+function expiredBefore(expiresAt: string, serverDate: string | null, now: number): string {
+  const machine = new Date(now).toUTCString();
+  const clocks = `the server's Date header said ${serverDate ?? '(none)'}, the clock of this machine said ${machine}`;
+  return `expires_at ${expiresAt} had passed: ${clocks}`;
+}
+
+/** Which clock to suspect when an address keeps expiring. */
+const SUSPECT_CLOCK =
+  "A clock of this machine far from the server's Date points at this machine; a Date already past expires_at points at the server.";
+
+function expiredTooOften(times: number, maxRenewals: number, expiredBy: string): ShippingApiError {
+  return new ShippingApiError(
+    `The carrier setup file address expired ${times} times; gave up after maxRenewals=${maxRenewals}. The last time, ${expiredBy}. ${SUSPECT_CLOCK}`,
+    { code: 'EXPIRED', operation: 'downloadCarrierSetupFile' },
+  );
 }
 
 /** Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED. */

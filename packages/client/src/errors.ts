@@ -94,7 +94,7 @@ export async function readExcerpt(response: Response): Promise<string | undefine
   return text + decoder.decode();
 }
 
-/** Connection errors of Node's fetch (undici), in words that name the address. */
+/** Connection errors of Node's fetch (undici), by the code of their cause, in words that name the address. */
 const CONNECTION_FAILURES: Record<string, (address: string) => string> = {
   ECONNREFUSED: (address) => `the connection to ${address} was refused: nothing listens there`,
   ENOTFOUND: (address) => `the host of ${address} was not found`,
@@ -105,14 +105,23 @@ const CONNECTION_FAILURES: Record<string, (address: string) => string> = {
   UND_ERR_SOCKET: (address) => `the connection to ${address} closed unexpectedly`,
 };
 
+/** What fetch says, with no code, of a port that the Fetch Standard blocks (port blocking: "bad port"). */
+const BAD_PORT = 'bad port';
+
 /**
  * Why a request to `url` failed to reach the server, in words: a refused connection names its
- * host:port. Falls back to the error's own message.
+ * host:port, an unknown host its name, a port that fetch refuses its number. Any other cause is
+ * given as fetch gave it ("fetch failed: …"), so that no failure reads only "fetch failed".
  */
 export function connectionFailure(url: string | URL, error: unknown): string {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  const address = new URL(url).host;
-  const words = cause?.code ? CONNECTION_FAILURES[cause.code] : undefined;
-  if (words) return words(address);
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (!(cause instanceof Error)) return message;
+  const { host, port } = new URL(url);
+  const code = (cause as Error & { code?: unknown }).code;
+  const words = typeof code === 'string' ? CONNECTION_FAILURES[code] : undefined;
+  if (words) return words(host);
+  if (cause.message === BAD_PORT)
+    return `fetch refuses port ${port} (${host}), which the Fetch Standard blocks as a port of another protocol`;
+  return `${message}: ${cause.message}`;
 }

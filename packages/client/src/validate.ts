@@ -34,22 +34,17 @@ export function validateCarrierSetupFile(data: unknown): CarrierSetupFile {
   return check(carrierSetupFileValidator, data, 'The carrier setup file', 'INVALID_FILE', 'validateCarrierSetupFile');
 }
 
-/**
- * The downloaded text: JSON, then the contract. The text is taken out of its holder once parsed, so
- * that the garbage collection that validation brings on can already free it.
- */
-export function parseCarrierSetupFile(holder: { text: string }, operation: string): CarrierSetupFile {
+/** The downloaded text: JSON, then the contract. */
+export function parseCarrierSetupFile(text: string, operation: string): CarrierSetupFile {
   let data: unknown;
   try {
-    data = JSON.parse(holder.text);
+    data = JSON.parse(text);
   } catch (error) {
     throw new ShippingApiError(`The carrier setup file is not JSON (${(error as Error).message}).`, {
       code: 'INVALID_FILE',
       operation,
       cause: error,
     });
-  } finally {
-    holder.text = '';
   }
   return check(carrierSetupFileValidator, data, 'The carrier setup file', 'INVALID_FILE', operation);
 }

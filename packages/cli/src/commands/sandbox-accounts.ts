@@ -55,10 +55,9 @@ export async function sandboxAccountsAdd(file: string, user: string, io: Io): Pr
   const replaced = keys.has(user);
   keys.set(user, await hashKey(key));
   await write(file, accounts, keys);
-  line(
-    io.stdout,
-    `${replaced ? 'Gave API user' : 'Added API user'} ${JSON.stringify(user)} ${replaced ? `a new key in ${file}` : `to ${file}`} (${count(keys.size)}).`,
-  );
+  const name = JSON.stringify(user);
+  const done = replaced ? `Gave API user ${name} a new key in ${file}` : `Added API user ${name} to ${file}`;
+  line(io.stdout, `${done} (${count(keys.size)}).`);
   return EXIT.OK;
 }
 

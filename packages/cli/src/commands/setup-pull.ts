@@ -68,8 +68,10 @@ class Progress {
       );
       return;
     }
-    const text = () =>
-      `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000))} s`;
+    const text = () => {
+      const seconds = Math.max(0, Math.ceil((nextPollAt - Date.now()) / 1000));
+      return `Carrier setup file ${status.status} (poll ${polls}); next poll at ${clockTime(nextPollAt)} UTC, in ${seconds} s`;
+    };
     this.#show(text());
     if (this.#spinner) {
       this.#ticker = setInterval(() => (this.#spinner!.text = text()), 1000);

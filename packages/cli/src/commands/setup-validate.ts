@@ -18,10 +18,8 @@ export async function setupValidate(file: string, options: { json?: boolean }, i
     line(io.stdout, JSON.stringify({ valid: true, carriers: setup.length, products, combinations, routes }));
   } else {
     const paint = painter(io.stdout, io.env);
-    line(
-      io.stdout,
-      `${paint('green', '✔')} ${file} keeps to the contract: ${setup.length} carriers, ${products} products, ${combinations} country combinations, ${routes} routes.`,
-    );
+    const counts = `${setup.length} carriers, ${products} products, ${combinations} country combinations, ${routes} routes`;
+    line(io.stdout, `${paint('green', '✔')} ${file} keeps to the contract: ${counts}.`);
   }
   return EXIT.OK;
 }

@@ -1,33 +1,35 @@
 // Rule: the agreement the shipment chooses with own_agreement (the customer's own, or the
 // operator's) is available on its country combination.
 import type { IndexedCombination } from '../setup-index.ts';
-import type { Body } from '../shipment-body.ts';
+import { type Body, field, isBoolean, OTHER_TYPE } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
 import { combinationName } from './route.ts';
 
 export function checkAgreement(body: Body, found: IndexedCombination): Findings {
-  const own = body.own_agreement;
+  const own = field(body, 'own_agreement', isBoolean);
+  if (own === OTHER_TYPE) return { problems: [], unchecked: [] };
   return {
     problems: unavailable(own, found),
     unchecked: [...noAgreementChosen(own, found), ...customerNumber(own, found)],
   };
 }
 
-function unavailable(own: unknown, found: IndexedCombination): ShipmentProblem[] {
+function unavailable(own: boolean | undefined, found: IndexedCombination): ShipmentProblem[] {
   const setupPointer = found.combinationPointer;
   if (own === true && !found.combination.own_agreement_available) {
     const message = `own_agreement is true, but ${combinationName(found)} has own_agreement_available: false.`;
     return [{ pointer: '/own_agreement', code: 'OWN_AGREEMENT_UNAVAILABLE', message, setupPointer }];
   }
   if (own === false && !found.combination.platform_agreement_available) {
-    const message = `own_agreement is false (the operator's agreement), but ${combinationName(found)} has platform_agreement_available: false.`;
+    const name = combinationName(found);
+    const message = `own_agreement is false (the operator's agreement), but ${name} has platform_agreement_available: false.`;
     return [{ pointer: '/own_agreement', code: 'PLATFORM_AGREEMENT_UNAVAILABLE', message, setupPointer }];
   }
   return [];
 }
 
-function noAgreementChosen(own: unknown, found: IndexedCombination): UncheckedItem[] {
-  if (typeof own === 'boolean') return [];
+function noAgreementChosen(own: boolean | undefined, found: IndexedCombination): UncheckedItem[] {
+  if (own !== undefined) return [];
   return [
     {
       code: 'NO_AGREEMENT_CHOSEN',
@@ -39,12 +41,16 @@ function noAgreementChosen(own: unknown, found: IndexedCombination): UncheckedIt
   ];
 }
 
-function customerNumber(own: unknown, { combination, combinationPointer }: IndexedCombination): UncheckedItem[] {
+function customerNumber(
+  own: boolean | undefined,
+  { combination, combinationPointer }: IndexedCombination,
+): UncheckedItem[] {
   if (own !== true || !combination.own_agreement_available) return [];
+  const numbers = JSON.stringify(combination.available_customer_numbers);
   return [
     {
       code: 'CUSTOMER_NUMBER',
-      what: `the customer number of the own agreement (available_customer_numbers: ${JSON.stringify(combination.available_customer_numbers)})`,
+      what: `the customer number of the own agreement (available_customer_numbers: ${numbers})`,
       reason: 'how a shipment gives its customer number is not specified',
       setupPointer: `${combinationPointer}/available_customer_numbers`,
     },

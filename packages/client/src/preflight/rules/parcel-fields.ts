@@ -2,16 +2,17 @@
 // parcel; a name that is no parcel field as specified, or a shipment without parcels, is left unchecked.
 import { pointerSegment } from 'shipping-api-v3-contract';
 import type { IndexedCombination } from '../setup-index.ts';
-import { type Body, given, isObject } from '../shipment-body.ts';
+import { type Body, field, given, isArray, isObject, OTHER_TYPE } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
 
 /** A parcel's fields, as the specification lists them. */
 const PARCEL_FIELDS: ReadonlySet<string> = new Set(['quantity', 'weight', 'length', 'width', 'height']);
 
 export function checkParcelFields(body: Body, found: IndexedCombination): Findings {
-  const names = found.combination.required_parcel_fields;
-  if (names.length === 0) return { problems: [], unchecked: [] };
-  const parcels: unknown[] = Array.isArray(body.parcels) ? body.parcels : [];
+  // A name the file repeats is checked, and reported, once.
+  const names = [...new Set(found.combination.required_parcel_fields)];
+  const parcels = field(body, 'parcels', isArray) ?? [];
+  if (names.length === 0 || parcels === OTHER_TYPE) return { problems: [], unchecked: [] };
   const source = `${found.combinationPointer}/required_parcel_fields`;
   const noParcels: UncheckedItem[] =
     parcels.length > 0

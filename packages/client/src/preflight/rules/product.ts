@@ -2,7 +2,7 @@
 // than once, which of its products the shipment was not checked against.
 import { didYouMean } from '../nearest.ts';
 import type { CarrierSetupIndex, IndexedProduct } from '../setup-index.ts';
-import type { Body } from '../shipment-body.ts';
+import { type Body, field, isString, OTHER_TYPE } from '../shipment-body.ts';
 import type { Findings, UncheckedItem } from '../types.ts';
 
 /** The product code a shipment gives, and the products of the file with that code (at least one). */
@@ -17,10 +17,9 @@ export interface ProductFindings extends Findings {
 }
 
 export function checkProduct(body: Body, index: CarrierSetupIndex): ProductFindings {
-  const code = body.product_code;
-  if (typeof code !== 'string') {
-    // A product_code of another type is a SCHEMA problem; only a missing one is left unchecked.
-    if (code !== undefined) return { problems: [], unchecked: [] };
+  const code = field(body, 'product_code', isString);
+  if (code === OTHER_TYPE) return { problems: [], unchecked: [] };
+  if (code === undefined) {
     return {
       problems: [],
       unchecked: [

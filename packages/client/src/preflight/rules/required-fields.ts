@@ -3,7 +3,7 @@
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { type FieldReading, readFieldName, valueAt } from '../field-names.ts';
 import type { IndexedCombination, IndexedService } from '../setup-index.ts';
-import { type Body, given } from '../shipment-body.ts';
+import type { Body } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
 
 export function checkRequiredFields(
@@ -18,18 +18,22 @@ export function checkRequiredFields(
   }));
   const unchecked = required.filter(({ reading }) => !reading).map(fieldNameOpen);
   const problems = required
-    .filter(({ reading }) => reading && !given(valueAt(body, reading.path)))
+    // A null is given, of another type: the SCHEMA problem's alone (no field of ShipmentCreate may be null).
+    .filter(({ reading }) => reading && valueAt(body, reading.path) === undefined)
     .map(
       ({ name, source, reading }): ShipmentProblem => ({
         pointer: `/${reading!.path.split('.').map(pointerSegment).join('/')}`,
         code: 'REQUIRED_FIELD_MISSING',
-        message: `${name}${reading!.how === 'as written' ? '' : ` (read ${reading!.how}: ${reading!.path})`} is required by ${source} and is not given.`,
+        message: `${name}${readAs(reading!)} is required by ${source} and is not given.`,
         setupPointer: source,
       }),
     );
   const readings = required.flatMap(({ reading }) => (reading && reading.how !== 'as written' ? [reading] : []));
   return { problems, unchecked, readings };
 }
+
+/** How a name was read, where not as written: " (read with _ for .: receiver.email)". */
+const readAs = ({ how, path }: FieldReading): string => (how === 'as written' ? '' : ` (read ${how}: ${path})`);
 
 /** Each required field name once, with the first required_fields that names it: the combination's, then each service's. */
 function requiredBy(found: IndexedCombination, used: readonly IndexedService[]): { name: string; source: string }[] {
@@ -44,11 +48,15 @@ function requiredBy(found: IndexedCombination, used: readonly IndexedService[]):
   return [...first].map(([name, source]) => ({ name, source }));
 }
 
+/** Why a required field name is left unchecked, after the name. */
+const NO_FIELD =
+  'is no field of the shipment body as specified, read as written, as a dotted path or with _ for . (or names are read as written only, --exact-names); how such names map onto the body is not specified';
+
 function fieldNameOpen({ name, source }: { name: string; source: string }): UncheckedItem {
   return {
     code: 'FIELD_NAME_OPEN',
     what: `the required field ${name}`,
-    reason: `${name} is no field of the shipment body as specified, read as written, as a dotted path or with _ for . (or names are read as written only, --exact-names); how such names map onto the body is not specified`,
+    reason: `${name} ${NO_FIELD}`,
     setupPointer: source,
   };
 }

@@ -2,7 +2,7 @@
 // are given, and no service that needs the own agreement is used with own_agreement: false.
 import { nearestCode } from '../nearest.ts';
 import type { CarrierSetupIndex, CombinationServices, IndexedCombination, IndexedService } from '../setup-index.ts';
-import { type Body, given } from '../shipment-body.ts';
+import { type Body, field, isString, OTHER_TYPE } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem } from '../types.ts';
 import { combinationName, type Route } from './route.ts';
 
@@ -12,7 +12,7 @@ export interface ServiceFindings extends Findings {
 }
 
 export function checkServices(body: Body, index: CarrierSetupIndex, { found, services }: Route): ServiceFindings {
-  const named = servicesNamed(body.service_codes, index, found, services);
+  const named = servicesNamed(field(body, 'service_codes', isString), index, found, services);
   const missing = named.known ? requiredMissing(named.used, found, services) : [];
   const problems = [...named.problems, ...missing, ...needOwnAgreement(named.used, body.own_agreement)];
   return { problems, unchecked: named.unchecked, used: named.used };
@@ -20,19 +20,21 @@ export function checkServices(body: Body, index: CarrierSetupIndex, { found, ser
 
 /** The services service_codes names, and whether they are known (when not, the required services are not checked). */
 function servicesNamed(
-  codes: unknown,
+  codes: string | undefined | typeof OTHER_TYPE,
   index: CarrierSetupIndex,
   found: IndexedCombination,
   services: CombinationServices,
 ): ServiceFindings & { known: boolean } {
   const setupPointer = found.combinationPointer;
   // A service_codes of another type is a SCHEMA problem, and which services it means is unknown.
-  if (typeof codes !== 'string') return { problems: [], unchecked: [], used: [], known: !given(codes) };
+  if (codes === OTHER_TYPE) return { problems: [], unchecked: [], used: [], known: false };
+  if (codes === undefined) return { problems: [], unchecked: [], used: [], known: true };
   const service = services.byCode.get(codes);
   if (service) return { problems: [], unchecked: [], used: [service], known: true };
   if (index.hasServiceCode(codes)) {
     const offered = [...services.byCode.keys()];
-    const message = `Service ${codes} is not offered by ${combinationName(found)}; it offers ${offered.length ? offered.join(', ') : 'no services'}.`;
+    const offers = offered.length > 0 ? offered.join(', ') : 'no services';
+    const message = `Service ${codes} is not offered by ${combinationName(found)}; it offers ${offers}.`;
     return {
       problems: [{ pointer: '/service_codes', code: 'SERVICE_NOT_IN_COMBINATION', message, setupPointer }],
       unchecked: [],
@@ -40,11 +42,12 @@ function servicesNamed(
       known: true,
     };
   }
+  const guess = 'it may be several codes written together, and whether several may be given, and how, is not specified';
   const unchecked = {
     code: 'SERVICE_CODES_FORMAT' as const,
     pointer: '/service_codes',
     what: 'which services the shipment uses, the required services, and the fields those services require',
-    reason: `${JSON.stringify(codes)} is no service code of the file; it may be several codes written together, and whether several may be given, and how, is not specified${nearestOf(codes, services)}`,
+    reason: `${JSON.stringify(codes)} is no service code of the file; ${guess}${nearestOf(codes, services)}`,
     setupPointer,
   };
   return { problems: [], unchecked: [unchecked], used: [], known: false };
@@ -61,14 +64,15 @@ function requiredMissing(
   found: IndexedCombination,
   services: CombinationServices,
 ): ShipmentProblem[] {
+  const name = combinationName(found);
   return services.required
     .filter((required) => !used.some((s) => s.service.code === required.service.code))
     .map(
-      (required): ShipmentProblem => ({
+      ({ service, pointer }): ShipmentProblem => ({
         pointer: '/service_codes',
         code: 'REQUIRED_SERVICE_MISSING',
-        message: `${combinationName(found)} requires service ${required.service.code} (${required.service.name}, ${required.pointer}), and the shipment does not give it.`,
-        setupPointer: required.pointer,
+        message: `${name} requires service ${service.code} (${service.name}, ${pointer}), and the shipment does not give it.`,
+        setupPointer: pointer,
       }),
     );
 }
