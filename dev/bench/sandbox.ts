@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { startMock } from '../prism.ts';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
+import { settingOf } from 'shipping-api-v3-sandbox/settings';
 import { root } from '../paths.ts';
 import { REDIS_INSTALL, redisServerPath, startRedisServer } from '../redis.ts';
 import { makeTempDir } from '../tools.ts';
@@ -56,7 +57,11 @@ const shipment = (): string =>
   );
 
 /** The sandbox's flags in the bench: polls as fast as autocannon sends them are not throttled, the first call completes. */
-const SANDBOX_FLAGS = ['--port', '0', '--generation-ms', '0', '--min-poll-ms', '0'];
+const SANDBOX_FLAGS = [
+  '--port',
+  '0',
+  ...(['generationMs', 'minPollMs'] as const).flatMap((option) => [`--${settingOf(option).flag}`, '0']),
+];
 const CLI = `${root}/packages/cli/src/main.ts`;
 
 /** --serve bare: the bare server, which prints its origin once it listens. */

@@ -156,3 +156,16 @@ describe('one place each', () => {
     expect(listing).toEqual([]);
   });
 });
+
+describe("the packages' code", () => {
+  it('keeps logic out of long lines: a line over 140 characters interpolates names only, and no call or operator', () => {
+    // A message longer than a line may stay one string; what it computes gets a name of its own.
+    const logicInside = /\$\{(?![\w.!?]+\})/;
+    const long = tsFiles('packages').flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) => (line.length > 140 && logicInside.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(long).toEqual([]);
+  });
+});

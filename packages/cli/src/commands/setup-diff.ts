@@ -23,8 +23,9 @@ async function readKeyed(file: string, io: Io): Promise<CarrierSetupFile> {
   const setup = await readSetupFile(file, io.cwd, EXIT.BAD_INPUT, io.stdin);
   const twice = duplicateKey(setup);
   if (twice) {
+    const where = `${label(file)}: ${twice.pointer} repeats ${twice.what} (first at ${twice.first})`;
     throw new CliError(
-      `${label(file)}: ${twice.pointer} repeats ${twice.what} (first at ${twice.first}); a key written twice is a problem of the file, and setup diff does not guess which entry is meant.`,
+      `${where}; a key written twice is a problem of the file, and setup diff does not guess which entry is meant.`,
       EXIT.BAD_INPUT,
       { pointer: twice.pointer },
     );

@@ -17,10 +17,9 @@ export function judgeRefusal(exchange: Exchange, what: string, report: Report): 
   const call = `${CALLS[exchange.operation]} ${what}`;
   if (REFUSALS.has(exchange.status)) {
     const challenge = exchange.headers.get('WWW-Authenticate');
-    report.pass(
-      '5.1.1',
-      `${call} was refused with ${exchange.status}${challenge === null ? '' : ` and WWW-Authenticate: ${challenge}`}${exchange.status === 401 ? " (HTTP's rule, RFC 9110 §15.5.2)" : ''}`,
-    );
+    const withChallenge = challenge === null ? '' : ` and WWW-Authenticate: ${challenge}`;
+    const rule = exchange.status === 401 ? " (HTTP's rule, RFC 9110 §15.5.2)" : '';
+    report.pass('5.1.1', `${call} was refused with ${exchange.status}${withChallenge}${rule}`);
     if (exchange.status !== 401) report.observe('5.1.1', `${call}: ${exchange.status}, where ${HTTP_RULE}`);
     return;
   }
@@ -38,10 +37,11 @@ export function judgeTransport(
   const plain = addresses.filter((url) => url.protocol !== 'https:');
   const remote = plain.filter((url) => !isLoopback(url.hostname));
   for (const url of remote) report.fail('5.1.3', `${url.origin} receives the credentials over plain HTTP`);
+  const origins = [...new Set(plain.map((url) => url.origin))].join(', ');
   if (plain.length > remote.length)
     report.skip(
       '5.1.3',
-      `the server is on loopback over plain HTTP (${[...new Set(plain.map((url) => url.origin))].join(', ')}); HTTPS is judged on a server that is not local`,
+      `the server is on loopback over plain HTTP (${origins}); HTTPS is judged on a server that is not local`,
     );
   else if (remote.length === 0) report.pass('5.1.3', 'the credentials travel over HTTPS only');
 }

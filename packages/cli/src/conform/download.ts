@@ -74,10 +74,11 @@ function judgeRange(slice: Exchange, whole: Uint8Array, asked: { start: number; 
   if (contentRange !== null && contentRange !== expected && contentRange !== `${bytes}/*`)
     report.fail('4.2.range', `Range: ${bytes} answered 206 with Content-Range: ${contentRange}, not ${expected}`);
   const at = firstDifference(slice.body, whole.subarray(start, end + 1));
+  const differsAt = start + at;
   if (at >= 0)
     report.fail(
       '4.2.range',
-      `Range: ${bytes} answered 206 with ${slice.body.length} bytes that are not those bytes of the whole file (from byte ${start + at} on)`,
+      `Range: ${bytes} answered 206 with ${slice.body.length} bytes that are not those bytes of the whole file (from byte ${differsAt} on)`,
     );
   else
     report.pass(

@@ -59,8 +59,12 @@ function retryAfterMs(exchange: Exchange): number | undefined {
 }
 
 /** How a throttled answer looked, in a few words. */
-const throttleText = (exchange: Exchange) =>
-  `${exchange.status}${exchange.headers.has('Retry-After') ? ` with Retry-After: ${exchange.headers.get('Retry-After')}` : ' without Retry-After'}${mediaType(exchange) ? `, ${mediaType(exchange)}` : ''}`;
+function throttleText(exchange: Exchange): string {
+  const retryAfter = exchange.headers.get('Retry-After');
+  const waiting = retryAfter === null ? ' without Retry-After' : ` with Retry-After: ${retryAfter}`;
+  const type = mediaType(exchange);
+  return `${exchange.status}${waiting}${type ? `, ${type}` : ''}`;
+}
 
 /** One poll's answer read: a status valid against the contract, throttled, or the reason to stop. */
 function readPoll(exchange: Exchange, polled: Polled): 'status' | 'throttled' | 'stop' {

@@ -39,7 +39,9 @@ export function ruleLines(
 
 export function summaryLine(result: ConformResult): string {
   const c = counts(result.verdicts);
-  return `${result.server}: ${c.stated} stated rules checked (${c.pass} pass, ${c.fail} fail), ${c.observed} open points observed, ${c.skipped} skipped, in ${result.seconds.toFixed(1)} s`;
+  const seconds = result.seconds.toFixed(1);
+  const stated = `${c.stated} stated rules checked (${c.pass} pass, ${c.fail} fail)`;
+  return `${result.server}: ${stated}, ${c.observed} open points observed, ${c.skipped} skipped, in ${seconds} s`;
 }
 
 export function jsonResult(result: ConformResult): string {

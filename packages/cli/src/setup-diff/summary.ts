@@ -65,7 +65,8 @@ function entryText(change: SetupChange): string {
   if (change.kind.startsWith('carrier-')) {
     const carrier = value as Carrier;
     const combinations = carrier.products.reduce((n, p) => n + p.country_combinations.length, 0);
-    return `carrier ${carrier.code} (${carrier.name}): ${plural(carrier.products.length, 'product')}, ${plural(combinations, 'country combination')}`;
+    const holds = `${plural(carrier.products.length, 'product')}, ${plural(combinations, 'country combination')}`;
+    return `carrier ${carrier.code} (${carrier.name}): ${holds}`;
   }
   if (change.kind.startsWith('product-')) {
     const product = value as Product;
