@@ -1,7 +1,7 @@
 // The browser tests (npm run test:browser): Chromium against the built docs, apart from `npm test`
 // because they need Debian's chromium package.
 import { defineConfig } from 'vitest/config';
-import SummaryReporter from './tests/support/summary-reporter.ts';
+import SummaryReporter from './tests/support/runner/summary-reporter.ts';
 
 export default defineConfig({
   test: {

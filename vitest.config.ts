@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/support/sequencer.ts';
-import SummaryReporter from './tests/support/summary-reporter.ts';
+import LongestFirst from './tests/support/runner/sequencer.ts';
+import SummaryReporter from './tests/support/runner/summary-reporter.ts';
 
 // The packages import each other by name; in this repository a name resolves to the package's src/
 // (the `shipping-api-source` condition of its exports, which .npmrc also gives every Node process
@@ -27,9 +27,9 @@ export default defineConfig({
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
     hookTimeout: 120_000,
     // One line when the Redis tests are skipped; a failure instead when .ci/run requires them.
-    globalSetup: ['tests/support/redis-setup.ts'],
+    globalSetup: ['tests/support/runner/redis-setup.ts'],
     // A DeprecationWarning raised in a worker fails the test file it was raised in.
-    setupFiles: ['tests/support/no-deprecations.ts'],
+    setupFiles: ['tests/support/runner/no-deprecations.ts'],
     reporters: ['default', new SummaryReporter('unit')],
   },
 });

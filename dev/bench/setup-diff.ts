@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { validateCarrierSetupFile } from 'shipping-api-v3-client';
 import { median } from '../bench.ts';
-import { editedSetup, seededRandom, shuffledSetup } from '../fixtures/setup-edits.ts';
+import { editedSetup, repeatableRandom, shuffledSetup } from '../fixtures/setup-edits.ts';
 import { exampleSetupFile, setupFileOfSize } from '../fixtures/setup-file.ts';
 import { makeTempDir } from '../tools.ts';
 
@@ -75,7 +75,7 @@ async function writeFiles(dir: string): Promise<{ small: string[]; large: string
     await writeFile(file, text);
     return file;
   };
-  const random = seededRandom(32);
+  const random = repeatableRandom(32);
   const example = exampleSetupFile();
   const small = [
     await write('small-old.json', JSON.stringify(example)),

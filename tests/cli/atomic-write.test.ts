@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { writeFileAtomically } from '../../packages/cli/src/atomic-write.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const dir = tempDirForTests('atomic-write-');
 const mode = (file: string) => statSync(file).mode & 0o777;

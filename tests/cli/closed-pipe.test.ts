@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
-import { FROM_SOURCE, folder, MAIN, NODE } from '../support/cli.ts';
+import { FROM_SOURCE, folder, MAIN, NODE } from '../support/harness/cli.ts';
 
 interface Cut {
   code: number | null;

@@ -1,9 +1,9 @@
 // The commands that work on files (setup validate, routes, show; check): output, --json, exit
 // codes, colour; help on every command; the connection settings from the environment only.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
+import { ANSI, folder, run, spawnCli } from '../support/harness/cli.ts';
 import { carrierSetupIndex, ShippingApiError } from 'shipping-api-v3-client';
-import { setupFile, shipment } from '../support/preflight.ts';
+import { setupFile, shipment } from '../support/fixtures/preflight.ts';
 
 const broken = setupFile() as any;
 broken[1].products[0].country_combinations[0].sender_country_code = 'no';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
-import { folder, run } from '../support/cli.ts';
+import { folder, run } from '../support/harness/cli.ts';
 
 const guide = readFileSync(path.join(root, 'docs/cli.md'), 'utf8');
 const shipment = guide.match(/`shipment\.json`, the body of `POST \/shipments`:\n\n```json\n([\s\S]*?)```/)![1]!;

@@ -3,14 +3,14 @@
 import { EventEmitter } from 'node:events';
 import { lstatSync, mkdirSync, readdirSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../../dev/cli.ts';
-import { closeAll, json, startServer } from '../support/servers.ts';
+import { closeAll, json, startServer } from '../support/harness/servers.ts';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/program.ts';
 import { validateCarrierSetupFile } from 'shipping-api-v3-client';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { ANSI, folder, run } from '../support/cli.ts';
+import { ANSI, folder, run } from '../support/harness/cli.ts';
 
 let sandbox: RunningSandbox;
 const files = folder({});

@@ -5,10 +5,10 @@ import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from 'shipping-api-v3-sandbox';
-import { writeAccounts } from '../support/accounts.ts';
-import { basic } from '../support/basic.ts';
-import { folder, run, spawnCli } from '../support/cli.ts';
-import { hasTmux, tmuxServer, untilShown } from '../support/tmux.ts';
+import { writeAccounts } from '../support/fixtures/accounts.ts';
+import { basic } from '../support/fixtures/basic.ts';
+import { folder, run, spawnCli } from '../support/harness/cli.ts';
+import { hasTmux, tmuxServer, untilShown } from '../support/harness/tmux.ts';
 
 const files = folder({});
 afterAll(() => files.remove());

@@ -9,8 +9,8 @@ import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import type { SetupChange } from '../../packages/cli/src/setup-diff/changes.ts';
 import { diffSetupFiles } from '../../packages/cli/src/setup-diff/diff.ts';
 import { duplicateKey } from '../../packages/cli/src/setup-diff/duplicates.ts';
-import { ANSI, folder, run, spawnCli } from '../support/cli.ts';
-import { hasTmux, tmuxServer, untilShown } from '../support/tmux.ts';
+import { ANSI, folder, run, spawnCli } from '../support/harness/cli.ts';
+import { hasTmux, tmuxServer, untilShown } from '../support/harness/tmux.ts';
 import { width } from '../../packages/cli/src/table.ts';
 
 type Setup = CarrierSetupFile;

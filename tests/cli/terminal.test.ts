@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
-import { folder } from '../support/cli.ts';
-import { hasTmux, tmuxServer, untilShown } from '../support/tmux.ts';
+import { folder } from '../support/harness/cli.ts';
+import { hasTmux, tmuxServer, untilShown } from '../support/harness/tmux.ts';
 
 const files = folder({});
 const terminal = tmuxServer(files.dir);

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { MAIN, NODE, run } from '../support/cli.ts';
-import { basic } from '../support/basic.ts';
+import { MAIN, NODE, run } from '../support/harness/cli.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 // The contract check needs Redocly CLI, a development dependency: it is `npm run contract`, not a
 // command of the published CLI.

@@ -15,7 +15,7 @@ import {
   sandbox,
   typecheck,
   workDir,
-} from '../support/client-generators.ts';
+} from '../support/harness/client-generators.ts';
 
 const work = workDir('json-schema-to-typescript');
 afterAll(() => work.remove());

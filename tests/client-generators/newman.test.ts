@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningPrism } from '../../dev/prism.ts';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
-import { KEY, PROFILE, USER } from '../support/client-generators.ts';
+import { KEY, PROFILE, USER } from '../support/harness/client-generators.ts';
 
 const require = createRequire(path.join(root, 'package.json'));
 

@@ -11,7 +11,7 @@ import {
   expiresAtRefused,
   orderedAtAccepted,
   orderedAtRefused,
-} from '../support/timestamp-cases.ts';
+} from '../support/fixtures/timestamp-cases.ts';
 import {
   DRIVER_PRELUDE,
   PROFILE,
@@ -21,7 +21,7 @@ import {
   typecheckDriver,
   typedBodies,
   workDir,
-} from '../support/client-generators.ts';
+} from '../support/harness/client-generators.ts';
 
 const work = workDir('openapi-zod-client');
 // Bodies the contract leaves open are `*/*` in the profile; the tool reads application/json only by default.

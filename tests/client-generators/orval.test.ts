@@ -13,7 +13,7 @@ import {
   typecheckDriver,
   typedBodies,
   workDir,
-} from '../support/client-generators.ts';
+} from '../support/harness/client-generators.ts';
 
 const work = workDir('orval');
 afterAll(() => work.remove());

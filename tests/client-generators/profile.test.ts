@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { parse } from 'yaml';
-import { BUNDLE, PROFILE } from '../support/client-generators.ts';
+import { BUNDLE, PROFILE } from '../support/harness/client-generators.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const load = (file: string) => parse(readFileSync(file, 'utf8'));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
-import { BUNDLE, PROFILE } from '../support/client-generators.ts';
+import { BUNDLE, PROFILE } from '../support/harness/client-generators.ts';
 
 const require = createRequire(path.join(root, 'package.json'));
 const SwaggerParser = require('@apidevtools/swagger-parser') as { validate(file: string | object): Promise<unknown> };

@@ -9,7 +9,7 @@ import {
   typecheckDriver,
   typedBodies,
   workDir,
-} from '../support/client-generators.ts';
+} from '../support/harness/client-generators.ts';
 
 const work = workDir('swagger-typescript-api');
 afterAll(() => work.remove());

@@ -18,7 +18,7 @@ import {
   serveFile,
   startServer,
   type TestServer,
-} from '../support/servers.ts';
+} from '../support/harness/servers.ts';
 import { MAX_REDIRECTS } from '../../packages/client/src/redirects.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 

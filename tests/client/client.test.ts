@@ -13,7 +13,7 @@ import {
   PARTNER_ID_BODY_WARNING,
   ShippingApiError,
 } from 'shipping-api-v3-client';
-import { closeAll, json, startServer } from '../support/servers.ts';
+import { closeAll, json, startServer } from '../support/harness/servers.ts';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import { root } from '../../dev/paths.ts';
 

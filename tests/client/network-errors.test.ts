@@ -7,7 +7,7 @@ import { createShippingClient, fetchCarrierSetup, ShippingApiError } from 'shipp
 import { connectionFailure } from '../../packages/client/src/errors.ts';
 import { freePort } from '../../dev/cli.ts';
 import { completed } from '../../dev/fixtures/setup-file.ts';
-import { closeAll, json, startServer } from '../support/servers.ts';
+import { closeAll, json, startServer } from '../support/harness/servers.ts';
 
 afterEach(closeAll);
 

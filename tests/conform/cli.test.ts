@@ -7,8 +7,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { freePort } from '../../dev/cli.ts';
-import { writeAccounts } from '../support/accounts.ts';
-import { folder, run, spawnCli } from '../support/cli.ts';
+import { writeAccounts } from '../support/fixtures/accounts.ts';
+import { folder, run, spawnCli } from '../support/harness/cli.ts';
 
 const KEY = 'cli-key-3';
 let sandbox: RunningSandbox;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
 import { runConform } from '../../packages/cli/src/conform/index.ts';
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
-import { writeAccounts } from '../support/accounts.ts';
-import { basic } from '../support/basic.ts';
-import { folder, run } from '../support/cli.ts';
+import { writeAccounts } from '../support/fixtures/accounts.ts';
+import { basic } from '../support/fixtures/basic.ts';
+import { folder, run } from '../support/harness/cli.ts';
 
 interface Seen {
   method: string;

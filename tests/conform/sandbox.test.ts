@@ -12,9 +12,9 @@ import { junitXml } from '../../packages/cli/src/conform/output.ts';
 import { judgeLifecycle } from '../../packages/cli/src/conform/lifecycle.ts';
 import { Report, RULES } from '../../packages/cli/src/conform/rules.ts';
 import type { Exchange } from '../../packages/cli/src/conform/traffic.ts';
-import { writeAccounts } from '../support/accounts.ts';
-import { folder } from '../support/cli.ts';
-import { loadRuleMap, type RuleEntry } from '../support/rule-map.ts';
+import { writeAccounts } from '../support/fixtures/accounts.ts';
+import { folder } from '../support/harness/cli.ts';
+import { loadRuleMap, type RuleEntry } from '../support/harness/rule-map.ts';
 
 let sandbox: RunningSandbox;
 let result: ConformResult;

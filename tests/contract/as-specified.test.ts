@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
 import { pointerGet } from 'shipping-api-v3-contract';
-import { bundlePath, readJson, resolveRef } from '../support/contract.ts';
+import { bundlePath, readJson, resolveRef } from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
 const example = (name: string): any => structuredClone(bundle.components.examples[name].value);

@@ -7,7 +7,7 @@ import { staleBundles } from '../../dev/build.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 describe('generated/openapi.{yaml,json}', () => {
   it('match a fresh bundle of the contract', () => {

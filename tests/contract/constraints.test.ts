@@ -1,14 +1,14 @@
 // The rule map runs both ways: every constraint of the bundle and of the standalone setup file
 // schema is traced to a stated rule of openapi/rules.yaml (an `at` names it by its own pointer), or
 // marked x-http-standard, or, for a status code, a media type or a required header, marked
-// x-unspecified (tests/support/constraints.ts). A constraint that nobody asked for turns this red,
+// x-unspecified (tests/support/harness/constraints.ts). A constraint that nobody asked for turns this red,
 // naming its JSON pointer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractDir, loadRuleMap, type RuleEntry } from '../support/rule-map.ts';
-import { type Constraint, constraintsOf, sourceOf, untraced } from '../support/constraints.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { contractDir, loadRuleMap, type RuleEntry } from '../support/harness/rule-map.ts';
+import { type Constraint, constraintsOf, sourceOf, untraced } from '../support/harness/constraints.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 const rules = (loadRuleMap() as { rules: RuleEntry[] }).rules;
 const bundle = readJson(bundlePath);

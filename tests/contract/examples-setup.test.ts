@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { bundlePath, readJson, resolveRef } from '../support/contract.ts';
+import { bundlePath, readJson, resolveRef } from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
 const resolve = (node: any): any => resolveRef(bundle, node);

@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bundlePath, contractValidators, readJson, setupFileSchemaPath, resolveRef } from '../support/contract.ts';
+import {
+  bundlePath,
+  contractValidators,
+  readJson,
+  setupFileSchemaPath,
+  resolveRef,
+} from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
 const validators = contractValidators(bundle);

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../dev/mock.ts';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const bundle = readJson(bundlePath);
 

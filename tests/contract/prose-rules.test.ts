@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { pointerGet, pointerKeys } from 'shipping-api-v3-contract';
 import { BUNDLE_JSON } from '../../dev/paths.ts';
 import { routableBundle, SETUP_FILE_PATH } from '../../dev/routable.ts';
-import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/rule-map.ts';
+import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/harness/rule-map.ts';
 
 interface Statement {
   /** The ids of the rules in brackets, then the rule in short: the test's title. */

@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { checkRuleMap, loadRuleMap, type RuleEntry, titleIds } from '../support/rule-map.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { checkRuleMap, loadRuleMap, type RuleEntry, titleIds } from '../support/harness/rule-map.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 describe('openapi/rules.yaml', () => {
   const map = loadRuleMap() as { rules: RuleEntry[] };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
 import { firstProblem } from 'shipping-api-v3-contract';
 import { readPartnerId } from 'shipping-api-v3-client';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
 const example = (name: string): any => structuredClone(bundle.components.examples[name].value);

@@ -12,13 +12,13 @@ import { parse } from 'yaml';
 import * as validators from '../../generated/validators/index.js';
 import { root } from '../../dev/paths.ts';
 import { utcTimestampMs } from '../../packages/client/src/utc-timestamp.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 import {
   expiresAtAccepted,
   expiresAtRefused,
   orderedAtAccepted,
   orderedAtRefused,
-} from '../support/timestamp-cases.ts';
+} from '../support/fixtures/timestamp-cases.ts';
 
 const bundle = readJson(bundlePath);
 const example = (name: string): any => structuredClone(bundle.components.examples[name].value);

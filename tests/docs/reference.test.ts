@@ -11,8 +11,8 @@ import { referenceSections } from '../../dev/docs-deep-links.ts';
 import { DOCS_DIR, NOT_FOUND_PAGE, root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/unspecified.ts';
 import { pointerGet } from 'shipping-api-v3-contract';
-import { bundlePath, readJson } from '../support/contract.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const html = readFileSync(DOCS_PAGE, 'utf8');
 

@@ -8,7 +8,7 @@ import { parse, stringify } from 'yaml';
 import { descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/releases.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { withTempDir } from '../../dev/tools.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const version = packageVersion();
 const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED, generate, staleFiles } from '../../dev/generate.ts';
 import { root } from '../../dev/paths.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const node = process.execPath;
 const dir = tempDirForTests('shipping-generate-test-');

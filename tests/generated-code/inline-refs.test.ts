@@ -10,7 +10,7 @@ import * as generated from '../../generated/validators/index.js';
 import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../dev/ajv.ts';
 import { VALIDATED } from '../../dev/generate.ts';
 import { root } from '../../dev/paths.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 const example = (name: string): unknown =>
   parse(readFileSync(path.join(root, 'openapi/components/examples', `${name}.yaml`), 'utf8')).value;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { contractAjv } from '../../dev/ajv.ts';
 import { standaloneModule } from '../../dev/generate.ts';
 import { root } from '../../dev/paths.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const dir = tempDirForTests('shipping-standalone-test-');
 

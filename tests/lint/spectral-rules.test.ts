@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 import { parse, stringify } from 'yaml';
 import { spectral } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';

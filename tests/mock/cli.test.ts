@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { closeAll, startServer } from '../support/servers.ts';
+import { closeAll, startServer } from '../support/harness/servers.ts';
 
 afterEach(closeAll);
 

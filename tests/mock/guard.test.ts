@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../dev/guard.ts';
 import { startMock, type RunningMock } from '../../dev/mock.ts';
 import { freePort } from '../../dev/cli.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const AUTH = basic('u', 'k');
 let mock: RunningMock;

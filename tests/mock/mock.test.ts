@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
 import { startMock, type RunningMock } from '../../dev/mock.ts';
 import { createShippingClient, type ShippingClient } from 'shipping-api-v3-client';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const bundle = readJson(bundlePath);
 const exampleName = (ref: { $ref: string }) => ref.$ref.split('/').pop()!;

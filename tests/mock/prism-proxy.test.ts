@@ -3,10 +3,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startValidationProxy, type RunningPrism } from '../../dev/prism.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';
-import { json, type ReceivedRequest, startServer, type TestServer } from '../support/servers.ts';
-import { basic } from '../support/basic.ts';
+import { json, type ReceivedRequest, startServer, type TestServer } from '../support/harness/servers.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const AUTH = { authorization: basic('apiuser', 'apikey') };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 let child: ChildProcess | undefined;
 

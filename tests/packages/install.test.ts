@@ -19,8 +19,8 @@ import {
   userEnv,
 } from '../../dev/footprint.ts';
 import { runBin } from '../../dev/tools.ts';
-import { startServer, type TestServer } from '../support/servers.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { startServer, type TestServer } from '../support/harness/servers.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const work = tempDirForTests('shipping-packages-');
 const execFileAsync = promisify(execFile);

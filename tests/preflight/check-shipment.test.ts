@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../../dev/paths.ts';
 import { carrierSetupIndex, checkShipment, type ShipmentCheck, ShippingApiError } from 'shipping-api-v3-client';
-import { setupFile, shipment } from '../support/preflight.ts';
+import { setupFile, shipment } from '../support/fixtures/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
 const check = (

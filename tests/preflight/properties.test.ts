@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { carrierSetupIndex, checkShipment } from 'shipping-api-v3-client';
 import { pointerGet } from 'shipping-api-v3-contract';
-import { setupFile, shipment } from '../support/preflight.ts';
+import { setupFile, shipment } from '../support/fixtures/preflight.ts';
 
 const index = carrierSetupIndex(setupFile());
 const codes = ['np_home', 'np_shop', 'ff_pallet', 'nope'];

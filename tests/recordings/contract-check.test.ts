@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../dev/contract.ts';
-import { withTempDir } from '../support/temp.ts';
+import { withTempDir } from '../support/harness/temp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entriesOf = (file: string) => JSON.parse(readFileSync(path.join(here, file), 'utf8')).log.entries as any[];

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { startRecorder } from '../../dev/record.ts';
 import { freePort } from '../../dev/cli.ts';
-import { json, startServer, type TestServer } from '../support/servers.ts';
-import { withTempDir } from '../support/temp.ts';
-import { basic } from '../support/basic.ts';
+import { json, startServer, type TestServer } from '../support/harness/servers.ts';
+import { withTempDir } from '../support/harness/temp.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const BASIC = basic('apiuser', 'apikey');
 let upstream: TestServer;

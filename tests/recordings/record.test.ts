@@ -6,11 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHar } from '../../dev/contract.ts';
 import { startRecorder } from '../../dev/record.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';
-import { json, startServer, type TestServer } from '../support/servers.ts';
-import { tempDirForTests } from '../support/temp.ts';
-import { basic } from '../support/basic.ts';
+import { json, startServer, type TestServer } from '../support/harness/servers.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const examples = readJson(bundlePath).components.examples;
 const USER = 'warehouse-api-user';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { biomeProblems } from '../../dev/lint.ts';
 import { root } from '../../dev/paths.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const FORMATTED = "export const ok = 'ok';\n";
 
@@ -45,7 +45,7 @@ describe('npm run lint (biome ci)', () => {
     [
       'a package importing tests/',
       'packages/sandbox/src/routes/planted.ts',
-      "import { basic } from '../../../../tests/support/basic.ts';\n",
+      "import { basic } from '../../../../tests/support/fixtures/basic.ts';\n",
     ],
     ['a package importing scripts/', 'packages/cli/src/planted.ts', "import '../../../scripts/build.ts';\n"],
     [
@@ -73,8 +73,12 @@ describe('npm run lint (biome ci)', () => {
       'packages/cli/src/commands/planted.ts',
       "import { createSandbox } from '../../../../packages/sandbox/src/index.ts';\n",
     ],
-    ['dev/ importing tests/', 'dev/planted.ts', "import { basic } from '../tests/support/basic.ts';\n"],
-    ['scripts/ importing tests/', 'scripts/planted.ts', "import { basic } from '../tests/support/basic.ts';\n"],
+    ['dev/ importing tests/', 'dev/planted.ts', "import { basic } from '../tests/support/fixtures/basic.ts';\n"],
+    [
+      'scripts/ importing tests/',
+      'scripts/planted.ts',
+      "import { basic } from '../tests/support/fixtures/basic.ts';\n",
+    ],
     ['a temporary folder made outside dev/tools.ts', 'dev/planted.ts', "import { mkdtempSync } from 'node:fs';\n"],
     [
       'a temporary folder made in a package',

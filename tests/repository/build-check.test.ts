@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 import { copyRepository } from '../../dev/tools.ts';
 
 const parent = tempDirForTests('shipping repo-');

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { knipProblems } from '../../dev/lint.ts';
 import { root } from '../../dev/paths.ts';
 import { copyRepository } from '../../dev/tools.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 /**
  * A copy of the repository whose node_modules links each installed package, and the workspaces by

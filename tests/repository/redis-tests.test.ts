@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { binPath } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
-import { REDIS_MISSING } from '../support/redis.ts';
+import { REDIS_MISSING } from '../support/harness/redis.ts';
 
 const run = (env: Record<string, string>) =>
   spawnSync(

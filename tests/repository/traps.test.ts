@@ -139,10 +139,11 @@ describe('one place each', () => {
     expect(finding).toEqual([]);
   });
 
-  it('dev/ and the tests wait for a condition with until of tests/support/until.ts alone', () => {
+  it('dev/ and the tests wait for a condition with until of tests/support/harness/until.ts alone', () => {
     // A deadline taken from the clock plus a limit, the start of every polling loop.
     const polling = [...tsFiles('dev'), ...tsFiles('tests')].filter(
-      (file) => file !== 'tests/support/until.ts' && /\b(Date|performance)\.now\(\)\s*\+\s*[A-Za-z_]/.test(code(file)),
+      (file) =>
+        file !== 'tests/support/harness/until.ts' && /\b(Date|performance)\.now\(\)\s*\+\s*[A-Za-z_]/.test(code(file)),
     );
     expect(polling).toEqual([]);
   });
@@ -154,6 +155,18 @@ describe('one place each', () => {
         /(redocly|spectral)\(\s*\[\s*'lint'[^\]]*(openapi\/openapi\.yaml|generated\/|SOURCE|BUNDLE)/.test(code(file)),
     );
     expect(listing).toEqual([]);
+  });
+});
+
+describe('tests/support/', () => {
+  it('holds its role folders and its README only: runner/, harness/ and fixtures/', () => {
+    const entries = readdirSync(path.join(root, 'tests/support'), { withFileTypes: true });
+    expect(entries.map((entry) => `${entry.name}${entry.isDirectory() ? '/' : ''}`).sort()).toEqual([
+      'README.md',
+      'fixtures/',
+      'harness/',
+      'runner/',
+    ]);
   });
 });
 

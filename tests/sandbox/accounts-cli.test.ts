@@ -6,10 +6,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { writeAccounts } from '../support/accounts.ts';
-import { until } from '../support/until.ts';
-import { basic } from '../support/basic.ts';
-import { FROM_SOURCE, folder, MAIN, NODE, run, spawnCli } from '../support/cli.ts';
+import { writeAccounts } from '../support/fixtures/accounts.ts';
+import { until } from '../support/harness/until.ts';
+import { basic } from '../support/fixtures/basic.ts';
+import { FROM_SOURCE, folder, MAIN, NODE, run, spawnCli } from '../support/harness/cli.ts';
 
 const files = folder({});
 afterAll(() => files.remove());

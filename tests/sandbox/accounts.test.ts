@@ -10,12 +10,12 @@ import { createShippingClient, isLoopback } from 'shipping-api-v3-client';
 import { ShippingError } from 'shipping-api-v3-contract/errors';
 import { AccountsFileError, readAccounts } from 'shipping-api-v3-sandbox/accounts';
 import { checkHost } from '../../packages/sandbox/src/options.ts';
-import { countingHasher, writeAccounts } from '../support/accounts.ts';
-import { until } from '../support/until.ts';
-import { basic } from '../support/basic.ts';
-import { run } from '../support/cli.ts';
-import { closeSandboxes, sandbox } from '../support/sandbox.ts';
-import { tempDirForTests } from '../support/temp.ts';
+import { countingHasher, writeAccounts } from '../support/fixtures/accounts.ts';
+import { until } from '../support/harness/until.ts';
+import { basic } from '../support/fixtures/basic.ts';
+import { run } from '../support/harness/cli.ts';
+import { closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 
 const dir = tempDirForTests('sandbox-accounts-');
 const file = path.join(dir, 'accounts.json');

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
-import { basic } from '../support/sandbox.ts';
-import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { basic } from '../support/harness/sandbox.ts';
+import { startSandboxProcess } from '../support/harness/sandbox-process.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
 /** Setup files: the example with the first carrier renamed; the example without a product code; not JSON. */

@@ -6,9 +6,9 @@ import { afterEach, expect, it } from 'vitest';
 import { checkHar, formatReport } from '../../dev/contract.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { withTempDir } from '../../dev/tools.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
-import { harRecorder } from '../support/sandbox-har.ts';
-import { basic, closeSandboxes, post, sandbox, sleep } from '../support/sandbox.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
+import { harRecorder } from '../support/harness/sandbox-har.ts';
+import { basic, closeSandboxes, post, sandbox, sleep } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -1,8 +1,8 @@
 // The four creations: 201 with an id and never a Partner ID; 400, 415, 413, 422 with problems that
 // name the JSON pointer or the header; attribution per specification 5.2.
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundlePath, readJson } from '../support/contract.ts';
-import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
+import { basic, closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import type { RunningSandbox } from 'shipping-api-v3-sandbox';
-import { basic, closeSandboxes, sandbox, untilCompleted } from '../support/sandbox.ts';
+import { basic, closeSandboxes, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -2,7 +2,7 @@
 // the process answers; ready while the store answers its ping, else 503 naming the store, within 2 s
 // even when the ping never settles, and without the credentials of the store's address.
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSandboxes, sandbox } from '../support/sandbox.ts';
+import { closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -2,10 +2,10 @@
 // any request, a restarted one loses nothing, and an unreachable store is answered 503 in time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { redisServerPath, startRedis } from '../support/redis.ts';
-import { basic, closeSandboxes, post, sandbox, sleep, untilCompleted } from '../support/sandbox.ts';
-import { bundlePath, readJson } from '../support/contract.ts';
-import { until } from '../support/until.ts';
+import { redisServerPath, startRedis } from '../support/harness/redis.ts';
+import { basic, closeSandboxes, post, sandbox, sleep, untilCompleted } from '../support/harness/sandbox.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
+import { until } from '../support/harness/until.ts';
 
 afterEach(closeSandboxes);
 

@@ -3,7 +3,7 @@
 // JSON pointer with the same sentence as the Partner-ID header, in the API and in /_sandbox; a body
 // nested too deeply to read.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, post, sandbox } from '../support/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -2,7 +2,7 @@
 // polls; expiry; a new generation after it; each API user on its own.
 import { CarrierSetupStatus } from '../../generated/validators/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, sandbox, sleep, untilCompleted } from '../support/sandbox.ts';
+import { basic, closeSandboxes, sandbox, sleep, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { closeSandboxes, post, sandbox } from '../support/sandbox.ts';
+import { closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -43,7 +43,7 @@ it('50 concurrent clients each complete the lifecycle under faults and get the v
 it('keeps its memory flat over 30,000 requests (measured in a process of its own)', async () => {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', path.join(root, 'tests/support/sandbox-memory-run.ts'), String(REQUESTS)],
+    ['--expose-gc', path.join(root, 'tests/support/harness/sandbox-memory-run.ts'), String(REQUESTS)],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

@@ -5,10 +5,10 @@
 // appear nowhere, even at debug, where the headers are logged.
 import { describe, expect, it } from 'vitest';
 import { createSandbox, SandboxOptionsError } from 'shipping-api-v3-sandbox';
-import { run } from '../support/cli.ts';
+import { run } from '../support/harness/cli.ts';
 import { root } from '../../dev/paths.ts';
-import { basic, post } from '../support/sandbox.ts';
-import { type SandboxProcess, startSandboxProcess } from '../support/sandbox-process.ts';
+import { basic, post } from '../support/harness/sandbox.ts';
+import { type SandboxProcess, startSandboxProcess } from '../support/harness/sandbox-process.ts';
 
 const USER = 'log-user';
 const KEY = 'log-key-9f3a';

@@ -3,7 +3,7 @@
 // process's own metrics; each sandbox its own counts, and no credential, user name, Partner ID or
 // file address in any label.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from 'shipping-api-v3-sandbox';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { basic } from '../support/sandbox.ts';
+import { basic } from '../support/harness/sandbox.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'shipping-api-v3-sandbox';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 /** The sandbox's own document, as the package publishes it. */
 const document = JSON.parse(readFileSync(new URL('../../packages/sandbox/openapi.json', import.meta.url), 'utf8')) as {

@@ -3,14 +3,14 @@
 // hold the exit, and after 10 s whatever is still open is closed and the process still exits 0.
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, sandbox } from '../support/sandbox.ts';
+import { basic, closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
 import {
   connect,
   postHead,
   type SandboxProcess,
   startSandboxProcess,
   untilRefused,
-} from '../support/sandbox-process.ts';
+} from '../support/harness/sandbox-process.ts';
 
 const running: SandboxProcess[] = [];
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../packages/
 import type { SandboxStore } from '../../packages/sandbox/src/store/index.ts';
 import { MemoryStore } from '../../packages/sandbox/src/store/memory.ts';
 import { RedisStore } from '../../packages/sandbox/src/store/redis.ts';
-import { redisServerPath, startRedis } from '../support/redis.ts';
+import { redisServerPath, startRedis } from '../support/harness/redis.ts';
 
 const HASH = 'h';
 const OPTIONS = { minPollMs: 1000, generationMs: 1000, urlTtlMs: 2000 };

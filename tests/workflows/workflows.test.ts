@@ -9,7 +9,7 @@ import { checkOptions, prepareWorkflowFile, runWorkflows, type WorkflowRun } fro
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { makeTempDir } from '../../dev/tools.ts';
 import { type PlantedFault, startPlantedServer } from './planted-server.ts';
-import { basic } from '../support/basic.ts';
+import { basic } from '../support/fixtures/basic.ts';
 
 const user = 'workflow-user';
 const apiKey = 'wf-key-5b1c0e7d9a';

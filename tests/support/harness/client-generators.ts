@@ -6,10 +6,10 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../dev/paths.ts';
-import { makeTempDir, runBin } from '../../dev/tools.ts';
+import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../../dev/paths.ts';
+import { makeTempDir, runBin } from '../../../dev/tools.ts';
 import { startSandbox } from 'shipping-api-v3-sandbox';
-import { basic } from './basic.ts';
+import { basic } from '../fixtures/basic.ts';
 
 const run = promisify(execFile);
 

@@ -5,9 +5,9 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeTempDir } from '../../dev/tools.ts';
-import { root } from '../../dev/paths.ts';
-import { runCli } from '../../packages/cli/src/program.ts';
+import { makeTempDir } from '../../../dev/tools.ts';
+import { root } from '../../../dev/paths.ts';
+import { runCli } from '../../../packages/cli/src/program.ts';
 
 export const MAIN = path.join(root, 'packages/cli/src/main.ts');
 export const NODE = path.join(root, 'node_modules/.bin/node');

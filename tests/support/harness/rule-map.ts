@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pointerGet } from 'shipping-api-v3-contract';
 import { parse } from 'yaml';
-import { root } from '../../dev/paths.ts';
+import { root } from '../../../dev/paths.ts';
 
 const ruleMapPath = path.join(root, 'openapi/rules.yaml');
 export const contractDir = path.join(root, 'openapi');

@@ -22,7 +22,7 @@ export async function closeSandboxes(): Promise<void> {
   await Promise.all([...running].map((s) => s.close()));
 }
 
-import { basic } from './basic.ts';
+import { basic } from '../fixtures/basic.ts';
 
 export { basic };
 

@@ -1,8 +1,8 @@
 // Temporary folders for tests, made by the one helper of dev/tools.ts.
 import { afterAll } from 'vitest';
-import { makeTempDir } from '../../dev/tools.ts';
+import { makeTempDir } from '../../../dev/tools.ts';
 
-export { withTempDir } from '../../dev/tools.ts';
+export { withTempDir } from '../../../dev/tools.ts';
 
 /**
  * A temporary folder for the tests of one file or describe block, removed after the last of them;

@@ -1,7 +1,7 @@
 // Global setup of the unit tests: says once, in one line, that the Redis tests are skipped when
 // redis-server is missing, or fails the run when SANDBOX_TEST_REQUIRE_REDIS=1 (as .ci/run sets it).
-import { REDIS_INSTALL } from '../../dev/redis.ts';
-import { REDIS_MISSING, redisServerPath } from './redis.ts';
+import { REDIS_INSTALL } from '../../../dev/redis.ts';
+import { REDIS_MISSING, redisServerPath } from '../harness/redis.ts';
 
 export default function setup(): void {
   if (redisServerPath) return;

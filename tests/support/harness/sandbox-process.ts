@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { root } from '../../dev/paths.ts';
+import { root } from '../../../dev/paths.ts';
 import { FROM_SOURCE, MAIN, NODE } from './cli.ts';
 import { until } from './until.ts';
 

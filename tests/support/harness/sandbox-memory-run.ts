@@ -1,9 +1,9 @@
 // Runs the sandbox and the given number of requests against it in this process (started with --expose-gc) and
 // prints the heap after a warm-up and at the end, each after a full collection, as JSON.
-//   node --expose-gc tests/support/sandbox-memory-run.ts <requests>
+//   node --expose-gc tests/support/harness/sandbox-memory-run.ts <requests>
 import { Pool } from 'undici';
 import { startSandbox } from 'shipping-api-v3-sandbox';
-import { basic } from './basic.ts';
+import { basic } from '../fixtures/basic.ts';
 
 const total = Number(process.argv[2] ?? 30_000);
 const warmUp = Math.floor(total / 5);

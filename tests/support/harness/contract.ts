@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { pointerGet } from 'shipping-api-v3-contract';
-import { contractAjv, DOCUMENT_ID } from '../../dev/ajv.ts';
+import { contractAjv, DOCUMENT_ID } from '../../../dev/ajv.ts';
 
-import { BUNDLE_JSON, root } from '../../dev/paths.ts';
+import { BUNDLE_JSON, root } from '../../../dev/paths.ts';
 
 export const bundlePath = BUNDLE_JSON;
 export const setupFileSchemaPath = path.join(root, 'openapi/schemas/carrier-setup-file.schema.json');
