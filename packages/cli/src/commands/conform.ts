@@ -5,7 +5,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ora from 'ora';
-import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
 import { createShippingClient } from 'shipping-api-v3-client';
 import { ShippingApiError } from 'shipping-api-v3-client';
 import { writeFileAtomically } from '../atomic-write.ts';
@@ -16,7 +15,7 @@ import { ConformStartError, runConform } from '../conform/index.ts';
 import { CREATIONS, type Creation, creationProblem, exampleCreations } from '../conform/creations.ts';
 import { jsonResult, junitXml, ruleLines, summaryLine } from '../conform/output.ts';
 import type { Verdict } from '../conform/rules.ts';
-import { connectionProblem } from './setup-pull.ts';
+import { connectionProblem, seconds } from './setup-pull.ts';
 
 export interface ConformCommandOptions {
   server?: string;
@@ -29,15 +28,6 @@ export interface ConformCommandOptions {
   shipmentDraft?: string;
   json?: boolean;
   junit?: string;
-}
-
-function seconds(flag: string, value: string): number {
-  const ms = parseSeconds(value);
-  if (ms === undefined)
-    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT, {
-      option: flag,
-    });
-  return ms;
 }
 
 /** The connection of the environment, the base URL taken from --server when given; checked as the client checks it. */

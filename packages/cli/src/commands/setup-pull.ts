@@ -28,7 +28,8 @@ const size = (bytes: number) =>
   bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
 const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
-function seconds(flag: string, value: string): number {
+/** A flag's value in seconds, as milliseconds (setup pull's and conform's --poll-interval and --timeout). */
+export function seconds(flag: string, value: string): number {
   const ms = parseSeconds(value);
   if (ms === undefined)
     throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT, {

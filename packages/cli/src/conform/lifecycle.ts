@@ -5,6 +5,7 @@ import { CarrierSetupStatus, type components } from 'shipping-api-v3-contract';
 import { THROTTLING_STATUSES } from 'shipping-api-v3-client';
 import type { Report } from './rules.ts';
 import { body, type Exchange, NetworkFailure } from './traffic.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 import { mediaType } from './answers.ts';
 
 type Status = components['schemas']['CarrierSetupStatus'];
@@ -34,20 +35,11 @@ const RANK = { REQUESTED: 0, IN_PROGRESS: 1, COMPLETED: 2 } as const;
 /** The suggested interval (section 8): polls this far apart are not excessive. */
 const SUGGESTED_MS = 15_000;
 
-/** Waits `ms`, or until the run is aborted. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', abort, { once: true });
+/** Waits `ms`, or until the run is aborted, then rejects with the abort's reason. */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  delay(ms, undefined, { signal }).catch((error: unknown) => {
+    throw signal.aborted ? signal.reason : error;
   });
-}
 
 /** Retry-After in milliseconds (delay-seconds or an HTTP date), or undefined. */
 function retryAfterMs(exchange: Exchange): number | undefined {
