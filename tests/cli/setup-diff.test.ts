@@ -9,6 +9,7 @@ import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import type { SetupChange } from '../../packages/cli/src/setup-diff/changes.ts';
 import { diffSetupFiles } from '../../packages/cli/src/setup-diff/diff.ts';
 import { duplicateKey } from '../../packages/cli/src/setup-diff/duplicates.ts';
+import { shipment as preflightShipment } from '../support/fixtures/preflight.ts';
 import { ANSI, folder, run, spawnCli } from '../support/harness/cli.ts';
 import { hasTmux, tmuxServer, untilShown } from '../support/harness/tmux.ts';
 import { width } from '../../packages/cli/src/table.ts';
@@ -356,27 +357,11 @@ describe('a key written twice', () => {
   });
 });
 
-const shipment = {
-  own_agreement: false,
+// The pre-flight fixture's shipment, on a product and service of the example setup file.
+const shipment: Record<string, any> = {
+  ...preflightShipment(),
   product_code: 'dp_pickup_point',
   service_codes: 'dp_email_notice',
-  reference: 'Ordre 100234',
-  sender: {
-    name: 'Nordlys Sko ApS',
-    address1: 'Vesterbrogade 12',
-    zipcode: '1620',
-    city: 'København V',
-    country_code: 'DK',
-  },
-  receiver: {
-    name: 'Åsa Lindqvist',
-    address1: 'Storgatan 3',
-    zipcode: '411 38',
-    city: 'Göteborg',
-    country_code: 'SE',
-    email: 'asa@example.se',
-  },
-  parcels: [{ quantity: 1, weight: 2.5 }],
 };
 // NEW: dp_pickup_point no longer goes DK → DK (a route removed), and dp_parcel DK → NO requires the
 // service it offered, dp_saturday_delivery (a service now required).

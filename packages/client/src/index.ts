@@ -17,7 +17,7 @@ export { beyondDouble, beyondDoubleMessage, beyondDoubleReason } from './double-
 export type { DownloadProgress } from './download.ts';
 export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';
 export { isLoopback } from './loopback.ts';
-export { THROTTLING_STATUSES } from './pacing.ts';
+export { retryAfterMs, THROTTLING_STATUSES } from './pacing.ts';
 export { PARTNER_ID_BODY_WARNING, type PartnerIdReading, readPartnerId } from './partner-id.ts';
 export * from './preflight/index.ts';
 export {

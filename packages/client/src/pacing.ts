@@ -9,7 +9,7 @@ export const THROTTLING_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** Retry-After (RFC 9110, section 10.2.3) in milliseconds: delay-seconds or an HTTP-date. */
-function retryAfterMs(value: string | null, now: number): number | undefined {
+export function retryAfterMs(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

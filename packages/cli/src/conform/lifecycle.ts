@@ -2,7 +2,7 @@
 // given (15 s by default, as the specification suggests) until COMPLETED, one poll sent at once after
 // the first to see how the server throttles, and the order of the states judged (specification 3).
 import { CarrierSetupStatus, type components } from 'shipping-api-v3-contract';
-import { THROTTLING_STATUSES } from 'shipping-api-v3-client';
+import { retryAfterMs, THROTTLING_STATUSES } from 'shipping-api-v3-client';
 import type { Report } from './rules.ts';
 import { body, type Exchange, NetworkFailure } from './traffic.ts';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -40,15 +40,6 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   delay(ms, undefined, { signal }).catch((error: unknown) => {
     throw signal.aborted ? signal.reason : error;
   });
-
-/** Retry-After in milliseconds (delay-seconds or an HTTP date), or undefined. */
-function retryAfterMs(exchange: Exchange): number | undefined {
-  const value = exchange.headers.get('Retry-After')?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 /** How a throttled answer looked, in a few words. */
 function throttleText(exchange: Exchange): string {
@@ -98,8 +89,8 @@ export async function pollUntilCompleted(poller: Poller, first: Exchange): Promi
       break;
     }
     outcome = readPoll(exchange, polled);
-    wait =
-      outcome === 'throttled' ? Math.max(poller.pollIntervalMs, retryAfterMs(exchange) ?? 0) : poller.pollIntervalMs;
+    const asked = retryAfterMs(exchange.headers.get('Retry-After'), Date.now()) ?? 0;
+    wait = outcome === 'throttled' ? Math.max(poller.pollIntervalMs, asked) : poller.pollIntervalMs;
   }
   return polled;
 }
