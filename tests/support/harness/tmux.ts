@@ -47,7 +47,11 @@ export function tmuxServer(dir: string): {
       return {
         capture: (escapes = false) => tmux(['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name]),
         send: (keys, literal = false) => tmux(['send-keys', '-t', name, ...(literal ? ['-l'] : []), keys]),
-        rc: () => (existsSync(rcFile) ? readFileSync(rcFile, 'utf8').trim() : undefined),
+        // The shell makes the file before `echo` writes the code: only a whole line is the exit code.
+        rc: () => {
+          const text = existsSync(rcFile) ? readFileSync(rcFile, 'utf8') : '';
+          return text.endsWith('\n') ? text.trim() : undefined;
+        },
       };
     },
     kill: () => void spawnSync('tmux', ['-L', socket, 'kill-server']),
