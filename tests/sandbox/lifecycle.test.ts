@@ -35,6 +35,19 @@ describe('GET /setups/carriers', () => {
     expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual(completed);
   });
 
+  it('gives each poll of a COMPLETED generation the url at the address the request came to', async () => {
+    const s = await sandbox({ generationMs: 0 });
+    const { completed } = await untilCompleted(s.baseUrl, 'tester');
+    const byName = s.baseUrl.replace('127.0.0.1', 'localhost');
+    const named = await (await get(`${byName}/setups/carriers`)).json();
+    expect(named).toEqual({ ...completed, url: completed.url.replace('127.0.0.1', 'localhost') });
+    expect(await (await get(`${s.baseUrl}/setups/carriers`)).json()).toEqual(completed);
+    // Another API user's generation has its own address, at the same origin.
+    const other = (await untilCompleted(s.baseUrl, 'other')).completed;
+    expect(other.url).not.toBe(completed.url);
+    expect(await (await get(`${s.baseUrl}/setups/carriers`, 'other')).json()).toEqual(other);
+  });
+
   it('answers HEAD as a GET would, without starting a generation, counting as a poll or taking a fault', async () => {
     const s = await sandbox({ generationMs: 600_000, minPollMs: 60_000 });
     const head = (user = 'tester') =>

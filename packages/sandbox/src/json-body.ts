@@ -1,30 +1,23 @@
-// JSON bodies, read by secure-json-parse as Fastify's own parser reads them, with the reasons kept:
-// an empty body and text that is not JSON get 400 (with where JSON.parse stopped); a key that could
-// change an object's prototype (__proto__, or prototype inside constructor) gets 400; a number a
-// double cannot hold gets 422, where JSON.parse would make it 0 or Infinity (a reviver reads the
-// source text of each number that reads as 0 or Infinity). Only a refused body is walked, to name
-// the JSON pointer of each key or number at fault.
-// JSON.parse with a reviver is five times as slow as without (secure-json-parse took about 23 µs
-// against 5 µs for the bench's shipment, some 10% of a POST's CPU time), so the reviver reads only
-// a text that could hold such a number: one regular expression finds every one, and almost no
-// ordinary body.
+// JSON bodies, read by secure-json-parse as Fastify's own parser reads them: an empty body and text
+// that is not JSON get 400; a key that could change an object's prototype (__proto__, or prototype
+// inside constructor) gets 400; a number a double cannot hold gets 422, where JSON.parse would make
+// it 0 or Infinity. A reviver reads the source text of such a number, but only in a text that one
+// regular expression flags, because a reviver makes parsing five times as slow (secure-json-parse
+// took 23 µs against 5 µs for the bench's shipment, some 10% of a POST's CPU time). Only a refused
+// body is walked, to name the JSON pointer of each key or number at fault.
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-client';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { type ProblemItem, SandboxProblem } from './problems.ts';
 
-/** How many problems of one kind an answer lists; a body can hold thousands. */
+/** How many faults an answer lists; a body can hold thousands. */
 const MAX_LISTED = 20;
-const PROTECTED = { protoAction: 'error', constructorAction: 'error' } as const;
-/** What secure-json-parse throws on such a key. */
-const POISONED = 'Object contains forbidden prototype property';
-
-// A number whose exponent has at most two digits (|e| <= 99) overflows only with at least 210
-// digits before its point, and underflows only with at least 224 zeros after it; any other number a
-// double cannot hold has an exponent of three digits or more. A run is matched from its first digit
-// only, so that a body of long runs costs one pass.
+// A number whose exponent has at most two digits overflows only with at least 210 digits before its
+// point, and underflows only with at least 224 zeros after it; any other number a double cannot hold
+// has an exponent of three digits or more. A run is matched from its first digit only.
 const MAY_BE_BEYOND_DOUBLE = /[eE][+-]?\d{3}|(?<!\d)\d{200}/;
+const PROTOTYPE_KEY = /\/(__proto__|constructor\/prototype)$/;
 
 /** In the parsed body, in place of a number a double cannot hold, until the body is refused. */
 class BeyondDouble {
@@ -33,111 +26,68 @@ class BeyondDouble {
     this.message = message;
   }
 }
-let beyondFound = 0;
 
 function reviver(_key: string, value: unknown, context?: { source?: string }): unknown {
-  if (typeof value !== 'number' || (value !== 0 && Number.isFinite(value)) || context?.source === undefined)
-    return value;
-  const readsAs = beyondDouble(context.source);
-  if (readsAs === undefined) return value;
-  beyondFound += 1;
-  return new BeyondDouble(beyondDoubleMessage(context.source, readsAs));
+  const zeroOrInfinite = typeof value === 'number' && (value === 0 || !Number.isFinite(value));
+  const readsAs = zeroOrInfinite && context?.source !== undefined ? beyondDouble(context.source) : undefined;
+  return readsAs === undefined ? value : new BeyondDouble(beyondDoubleMessage(context!.source!, readsAs));
 }
 
-/** Each value of `root`, with its JSON pointer and its key, in the text's order, until visit returns false. */
-function walk(root: unknown, visit: (value: unknown, pointer: string, key: string | undefined) => boolean): void {
-  const stack: [unknown, string, string | undefined][] = [[root, '', undefined]];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [value, pointer, key] = top;
-    if (!visit(value, pointer, key)) return;
-    if (typeof value !== 'object' || value === null) continue;
-    const entries = Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i -= 1) {
-      const [name, child] = entries[i]!;
-      stack.push([child, `${pointer}/${pointerSegment(name)}`, name]);
-    }
+type Fault = ProblemItem & { pointer: string };
+
+/** Each value at fault in `root`, in the text's order, up to one more than MAX_LISTED. */
+function faults(root: unknown, fault: (value: unknown, pointer: string) => string | undefined): Fault[] {
+  const found: Fault[] = [];
+  const stack: [unknown, string][] = [[root, '']];
+  for (let top = stack.pop(); top && found.length <= MAX_LISTED; top = stack.pop()) {
+    const [value, pointer] = top;
+    const message = fault(value, pointer);
+    if (message !== undefined) found.push({ pointer, message });
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, child] of Object.entries(value).reverse())
+        stack.push([child, `${pointer}/${pointerSegment(key)}`]);
   }
+  return found;
 }
 
-/** ", and more" when more than MAX_LISTED were found (the walks stop at one more). */
-const andMore = (found: unknown[]) => (found.length > MAX_LISTED ? ', and more' : '');
-
-function refusePrototypeKeys(body: unknown): never {
-  const found: (ProblemItem & { what: string })[] = [];
-  walk(body, (value, pointer, key) => {
-    if (typeof value !== 'object' || value === null) return true;
-    if (Object.hasOwn(value, '__proto__'))
-      found.push({
-        pointer: `${pointer}/__proto__`,
-        what: 'the key "__proto__"',
-        message: "is a key that could change an object's prototype; rename it",
-      });
-    if (key === 'constructor' && Object.hasOwn(value, 'prototype'))
-      found.push({
-        pointer: `${pointer}/prototype`,
-        what: 'the key "prototype" inside "constructor"',
-        message: 'is a key that, inside "constructor", could change an object\'s prototype; rename it',
-      });
-    return found.length <= MAX_LISTED;
-  });
+function refuse(status: number, what: string, found: Fault[], show: (fault: Fault) => string): never {
   const listed = found.slice(0, MAX_LISTED);
-  const keys = `${listed.map((f) => `${f.what} at ${f.pointer}`).join(', ')}${andMore(found)}`;
-  const rename = `Rename the key${found.length > 1 ? 's' : ''}`;
-  throw new SandboxProblem(
-    400,
-    `The body has ${keys}; the sandbox refuses keys that could change an object's prototype. ${rename}.`,
-    listed.map(({ pointer, message }) => ({ pointer, message })),
-  );
-}
-
-function refuseNumbers(body: unknown): never {
-  const found: ProblemItem[] = [];
-  walk(body, (value, pointer) => {
-    if (value instanceof BeyondDouble) found.push({ pointer, message: value.message });
-    return found.length <= MAX_LISTED;
-  });
-  const listed = found.slice(0, MAX_LISTED);
-  const numbers = `${listed.map((f) => `${f.pointer || '/'} ${f.message}`).join('; ')}${andMore(found)}`;
-  throw new SandboxProblem(422, `The body has a number that a double cannot hold: ${numbers}.`, listed);
+  const more = found.length > MAX_LISTED ? ', and more' : '';
+  throw new SandboxProblem(status, `The body has ${what}: ${listed.map(show).join('; ')}${more}.`, listed);
 }
 
 /** A JSON body as a value, or a SandboxProblem that says what is wrong with it, and where. */
 function parseJsonBody(text: string): unknown {
-  if (text.length === 0) {
+  if (text.length === 0)
     throw new SandboxProblem(400, 'The body is empty: send a JSON document.', [{ pointer: '', message: 'is empty' }]);
-  }
-  beyondFound = 0;
+  const revive = MAY_BE_BEYOND_DOUBLE.test(text) ? (reviver as secureJson.Reviver) : null;
   let value: unknown;
   try {
-    const revive = MAY_BE_BEYOND_DOUBLE.test(text) ? (reviver as secureJson.Reviver) : null;
-    value = secureJson.parse(text, revive, PROTECTED);
+    value = secureJson.parse(text, revive, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     if (error instanceof RangeError)
       throw new SandboxProblem(400, 'The body nests arrays or objects too deeply to be read (thousands of levels).', [
         { pointer: '', message: 'is nested too deeply' },
       ]);
-    // A byte order mark is read past, as secure-json-parse does.
-    if ((error as Error).message === POISONED) refusePrototypeKeys(JSON.parse(text.replace(/^\uFEFF/, '')));
+    // What secure-json-parse throws on such a key; the text is read again, as it was, to find them.
+    if ((error as Error).message === 'Object contains forbidden prototype property') {
+      const keys = faults(JSON.parse(text.replace(/^\uFEFF/, '')), (_value, pointer) =>
+        PROTOTYPE_KEY.test(pointer) ? "is a key that could change an object's prototype; rename it" : undefined,
+      );
+      const what = "a key that could change an object's prototype, which the sandbox refuses (rename it)";
+      refuse(400, what, keys, (f) => f.pointer);
+    }
     throw new SandboxProblem(400, `The body is not JSON: ${(error as Error).message}.`, [
       { pointer: '', message: 'is not JSON' },
     ]);
   }
-  if (beyondFound > 0) refuseNumbers(value);
+  if (revive === null) return value;
+  const numbers = faults(value, (v) => (v instanceof BeyondDouble ? v.message : undefined));
+  if (numbers.length > 0)
+    refuse(422, 'a number that a double cannot hold', numbers, (f) => `${f.pointer || '/'} ${f.message}`);
   return value;
 }
 
-/** parseJsonBody as a Fastify content type parser (parseAs: 'string'). */
-export function jsonBodyParser(
-  _request: FastifyRequest,
-  body: string | Buffer,
-  done: (error: Error | null, value?: unknown) => void,
-): void {
-  let value: unknown;
-  try {
-    value = parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'));
-  } catch (error) {
-    done(error as Error, undefined);
-    return;
-  }
-  done(null, value);
-}
+/** parseJsonBody as a Fastify content type parser (parseAs: 'string'): Fastify answers what it throws. */
+export const jsonBodyParser = (_request: FastifyRequest, body: string, done: (error: null, value: unknown) => void) =>
+  done(null, parseJsonBody(body));
