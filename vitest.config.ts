@@ -26,8 +26,9 @@ export default defineConfig({
     // (tests/client/client.test.ts); its printed copy would only be noise in the output.
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
     hookTimeout: 120_000,
-    // One line when the Redis tests are skipped; a failure instead when .ci/run requires them.
-    globalSetup: ['tests/support/runner/redis-setup.ts'],
+    // One line when the Redis tests are skipped; a failure instead when .ci/run requires them. One
+    // mock for the files that only send it requests, started when the first asks for it.
+    globalSetup: ['tests/support/runner/redis-setup.ts', 'tests/support/runner/shared-mock.ts'],
     // A DeprecationWarning raised in a worker fails the test file it was raised in.
     setupFiles: ['tests/support/runner/no-deprecations.ts'],
     reporters: ['default', new SummaryReporter('unit')],

@@ -2,17 +2,16 @@
 // its answers, the first status, the creations, the Partner ID never returned); what it cannot show
 // is never counted as a pass. Its lifecycle never leaves REQUESTED, so the run fails 8.generation-time
 // at --timeout and skips the download, saying why; it takes any Basic credentials, so 5.1.1 fails.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../dev/cli.ts';
-import { type RunningMock, startMock } from '../../dev/mock.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
 import { type ConformResult, runConform } from '../../packages/cli/src/conform/index.ts';
 
-let mock: RunningMock;
+let mock: SharedMock;
 let result: ConformResult;
 
 beforeAll(async () => {
-  mock = await startMock({ port: await freePort() });
+  mock = await sharedMock();
   result = await runConform({
     connection: { baseUrl: mock.baseUrl, username: 'apiuser', apiKey: 'apikey', partnerId: 10042 },
     pollIntervalMs: 200,
@@ -20,10 +19,6 @@ beforeAll(async () => {
     creations: exampleCreations(),
   });
 }, 60_000);
-
-afterAll(async () => {
-  await mock?.stop();
-});
 
 const ids = (verdict: string) => result.verdicts.filter((v) => v.verdict === verdict).map((v) => v.id);
 const details = (id: string) => result.verdicts.find((v) => v.id === id)!.details.join('\n');

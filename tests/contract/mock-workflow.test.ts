@@ -3,24 +3,19 @@
 // example slice with headers that agree with its bytes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMock, startMock } from '../../dev/mock.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
-import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/fixtures/basic.ts';
 
 const bundle = readJson(bundlePath);
 
-let mock: RunningMock;
+let mock: SharedMock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: await freePort() });
-});
-
-afterAll(async () => {
-  await mock?.stop();
+  mock = await sharedMock();
 });
 
 describe('against the mock', () => {

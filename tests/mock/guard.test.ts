@@ -1,21 +1,16 @@
 // The mock never hangs: a body that is not JSON, one over the size limit, and one of another
 // Content-Type each get a prompt 4xx with a readable reason; everything else reaches Prism.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../dev/guard.ts';
-import { startMock, type RunningMock } from '../../dev/mock.ts';
-import { freePort } from '../../dev/cli.ts';
+import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { basic } from '../support/fixtures/basic.ts';
 
 const AUTH = basic('u', 'k');
-let mock: RunningMock;
+let mock: SharedMock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: await freePort() });
-});
-
-afterAll(async () => {
-  await mock?.stop();
+  mock = await sharedMock();
 });
 
 /** POSTs a body and gives up after a second: a request that gets no answer by then is a hang. */

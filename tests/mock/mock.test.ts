@@ -1,27 +1,22 @@
 // The mock, driven by the generated client: every operation answers every named example, each
 // response checked with the generated validators; no credentials get 401; a body that breaks the
 // contract gets a validation error; dynamic data obeys the schemas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { startMock, type RunningMock } from '../../dev/mock.ts';
+import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { createShippingClient, type ShippingClient } from 'shipping-api-v3-client';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
-import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/fixtures/basic.ts';
 
 const bundle = readJson(bundlePath);
 const exampleName = (ref: { $ref: string }) => ref.$ref.split('/').pop()!;
 
-let mock: RunningMock;
+let mock: SharedMock;
 let client: ShippingClient;
 
 beforeAll(async () => {
-  mock = await startMock({ port: await freePort() });
+  mock = await sharedMock();
   client = createShippingClient({ baseUrl: mock.baseUrl, username: 'apiuser', apiKey: 'apikey', partnerId: 10042 });
-});
-
-afterAll(async () => {
-  await mock?.stop();
 });
 
 const prefer = (example: string) => ({ headers: { Prefer: `example=${example}` } });

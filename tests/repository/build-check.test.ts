@@ -1,5 +1,6 @@
 // `npm run build:check` and `npm run generate:check` work from a folder whose path has a space, and
-// build:check checks every file `npm run build` makes, naming each one that is stale.
+// build:check checks every file `npm run build` makes, naming each one that is stale: the committed
+// files are fresh but for the two the test edits.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,21 +20,19 @@ const run = (script: string, ...args: string[]) => {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
+// One run of build:check, not one on fresh files and another on stale ones: each run is a whole build
+// (the bundle, the generated code, the rendered pages) in a copy of the copy. The exact list of stale
+// files says both things: the two edited files are named, and every other file that `npm run build`
+// makes matches the contract.
 describe('from a folder whose path has a space', () => {
-  it('build:check passes on up-to-date files', () => {
-    const result = run('build.ts', '--check');
-    expect(result.output).toMatch(/^\d+ files made by `npm run build` match the contract\.\n$/);
-    expect(result.status).toBe(0);
-  });
-
-  it('build:check fails on stale files, naming each, and generate:check fails too', () => {
+  it('build:check names exactly the stale files (every other one matches), and generate:check fails too', () => {
     appendFileSync(path.join(copy, 'generated/schema.d.ts'), '\n// edited by hand\n');
     appendFileSync(path.join(copy, 'docs/index.html'), '\n<!-- edited by hand -->\n');
     const build = run('build.ts', '--check');
-    expect(build.status).toBe(1);
-    expect(build.output).toContain(
-      'Stale: docs/index.html, generated/schema.d.ts differ from what `npm run build` makes.',
+    expect(build.output).toBe(
+      'Stale: docs/index.html, generated/schema.d.ts differ from what `npm run build` makes. Run it and commit the result.\n',
     );
+    expect(build.status).toBe(1);
     const generate = run('generate.ts', '--check');
     expect(generate.status).toBe(1);
     expect(generate.output).toContain('generated/schema.d.ts');

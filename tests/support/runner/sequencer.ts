@@ -4,18 +4,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that take longest, longest first (npm test's per-file durations). */
 const LONGEST = [
-  'tests/sandbox/load.test.ts',
   'tests/generated-code/typecheck.test.ts',
-  'tests/repository/build-check.test.ts',
-  'tests/contract/lint.test.ts',
   'tests/workflows/workflows.test.ts',
-  'tests/mock/cli.test.ts',
+  'tests/contract/lint.test.ts',
+  'tests/sandbox/load.test.ts',
+  'tests/repository/build-check.test.ts',
   'tests/packages/install.test.ts',
-  'tests/docs/releases.test.ts',
   'tests/sandbox/stopping.test.ts',
+  'tests/docs/releases.test.ts',
+  'tests/recordings/recordings.test.ts',
+  'tests/sandbox/accounts-cli.test.ts',
   'tests/recordings/contract-check.test.ts',
-  'tests/mock/start.test.ts',
-  'tests/docs/reference.test.ts',
+  'tests/client-generators/openapi-zod-client.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {
