@@ -4,35 +4,21 @@
 // for (as GitHub Pages does, the site under a path of its own), and from disk, offline, by the menu
 // of the reference, before its script has taken over the page and after. Screenshots land in
 // test-results/browser/.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PAGE } from '../../dev/docs.ts';
+import { blockOutside, hydrated, MENU_ITEM, refusals, SHOTS, startBrowser } from '../support/harness/browser.ts';
 import { type RunningDocs, serveDocs } from '../../dev/docs-server.ts';
-import { DOCS_DIR, NOT_FOUND_PAGE, root } from '../../dev/paths.ts';
+import { DOCS_DIR, NOT_FOUND_PAGE } from '../../dev/paths.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.join(root, 'test-results/browser');
-const LOOPBACK = /^(127(\.\d+){3}|localhost|\[::1\])$/;
 const REFERENCE = pathToFileURL(DOCS_PAGE).href;
 // Where the static host publishes docs/, as GitHub Pages publishes a project's site.
 const SITE = '/shipping-api/';
-
-/** Blocks every request that is not file:// or loopback, and records it. */
-async function blockOutside(context: BrowserContext): Promise<string[]> {
-  const blocked: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'file:' || LOOPBACK.test(url.hostname)) return route.continue();
-    blocked.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-  return blocked;
-}
 
 /** A static host of docs/ under SITE: the file a path names, or 404 with docs/404.html. */
 async function staticHost(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -61,36 +47,6 @@ async function staticHost(): Promise<{ url: string; close: () => Promise<void> }
       }),
   };
 }
-
-/** Records what a page's Content-Security-Policy refused, from before its first script runs. */
-async function recordRefusals(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const refused: string[] = [];
-    (window as unknown as { __refused: string[] }).__refused = refused;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-}
-
-// Redoc's script probes whether it may eval and does without: that one refusal is expected.
-const refusals = async (page: Page) =>
-  (await page.evaluate(() => (window as unknown as { __refused?: string[] }).__refused ?? [])).filter(
-    (refusal) => refusal !== 'script-src eval',
-  );
-
-const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
-
-/** Waits until Redoc's script has taken over the prerendered page: React has hydrated its menu. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(
-    (selector) => {
-      const item = document.querySelector(selector);
-      return item !== null && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
-    },
-    MENU_ITEM,
-    { timeout: 30_000 },
-  );
 
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 30_000 });
 
@@ -128,15 +84,8 @@ let host: Awaited<ReturnType<typeof staticHost>>;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [docs, host] = await Promise.all([serveDocs(0), staticHost()]);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  blocked = await blockOutside(context);
-  await recordRefusals(context);
+  ({ browser, context, blocked } = await startBrowser());
 });
 
 afterAll(async () => {

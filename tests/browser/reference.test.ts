@@ -4,22 +4,28 @@
 // Content-Security-Policy refuses, fails the test. The pages are one product: the reference's menu
 // opens every guide, every page names the product and its version alike, and every code block of a
 // guide copies its text.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
 import { DOCS_PAGE } from '../../dev/docs.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
+import {
+  blockOutside,
+  hydrated,
+  MENU_ITEM,
+  recordRefusals,
+  refusals,
+  SHOTS,
+  startBrowser,
+} from '../support/harness/browser.ts';
 
 const read = (page: string) => readFileSync(path.join(DOCS_DIR, page), 'utf8');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.join(root, 'test-results/browser');
-const LOOPBACK = /^(127(\.\d+){3}|localhost|\[::1\])$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const bundle = parse(readFileSync(BUNDLE_YAML, 'utf8'));
@@ -32,38 +38,6 @@ const operations = [
 ].flatMap(([route, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), route, ...item[method] })),
 );
-
-/** Blocks every request that is not file:// or loopback, and records it. */
-async function blockOutside(context: BrowserContext): Promise<string[]> {
-  const blocked: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'file:' || LOOPBACK.test(url.hostname)) return route.continue();
-    blocked.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-  return blocked;
-}
-
-/**
- * Records what the page's Content-Security-Policy refused (a blocked image fires no request, so the
- * network guard does not see it), from before the page's first script runs.
- */
-async function recordRefusals(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const refused: string[] = [];
-    (window as unknown as { __refused: string[] }).__refused = refused;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-}
-
-// Redoc's script probes whether it may eval and does without: that one refusal is expected.
-const refusals = async (page: Page) =>
-  (await page.evaluate(() => (window as unknown as { __refused?: string[] }).__refused ?? [])).filter(
-    (refusal) => refusal !== 'script-src eval',
-  );
 
 /** The images of the page that did not load: not complete, or with no pixels. */
 const brokenImages = (page: Page) =>
@@ -78,21 +52,9 @@ const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeou
 
 const pageText = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
-const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
 // Redoc's links are routes of its own (#/…), prerendered so too (dev/docs-deep-links.ts).
 const GUIDES_GROUP = `${MENU_ITEM} a[href="#/section/guides"]`;
 const guideEntries = (page: Page) => page.locator(`${MENU_ITEM} a[href^="#/section/guides/"]`);
-
-/** Waits until Redoc's script has taken over the prerendered page: React has hydrated its menu. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(
-    (selector) => {
-      const item = document.querySelector(selector);
-      return item !== null && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
-    },
-    MENU_ITEM,
-    { timeout: 30_000 },
-  );
 
 /** Opens the reference and waits for Redoc's script; opens the menu's Guides group. */
 async function openGuidesInMenu(page: Page): Promise<void> {
@@ -112,24 +74,7 @@ let blocked: string[];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // playwright-core gives every launch a fresh, temporary profile (user data dir).
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  blocked = await blockOutside(context);
-  await recordRefusals(context);
+  ({ browser, context, blocked } = await startBrowser());
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(pathToFileURL(DOCS_PAGE).href);
