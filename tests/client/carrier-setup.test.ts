@@ -8,7 +8,6 @@ import {
   createShippingClient,
   type DownloadProgress,
   fetchCarrierSetup,
-  ShippingApiError,
 } from 'shipping-api-v3-client';
 import {
   closeAll,
@@ -20,6 +19,7 @@ import {
   type TestServer,
 } from '../support/harness/servers.ts';
 import { MAX_REDIRECTS } from '../../packages/client/src/redirects.ts';
+import { failure } from '../support/harness/shipping-error.ts';
 import { completed, exampleSetupFile, inProgress, requested, setupFileOfSize } from '../../dev/fixtures/setup-file.ts';
 
 afterEach(closeAll);
@@ -71,17 +71,6 @@ async function startApi(
 function client(api: TestServer) {
   return createShippingClient({ baseUrl: `${api.origin}/api/public/v3`, username, apiKey, partnerId: 10042 });
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('fetchCarrierSetup resolved');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ShippingApiError);
-      return error as ShippingApiError;
-    },
-  );
 
 const fileBytes = setupFileOfSize(256 * 1024);
 const fileData = JSON.parse(fileBytes.toString('utf8'));

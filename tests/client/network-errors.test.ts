@@ -3,11 +3,12 @@
 // unknown host. None of these needs a network: loopback, a port fetch blocks before connecting, and
 // a name under .invalid, which no resolver answers (RFC 6761).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createShippingClient, fetchCarrierSetup, ShippingApiError } from 'shipping-api-v3-client';
+import { createShippingClient, fetchCarrierSetup, type ShippingApiError } from 'shipping-api-v3-client';
 import { connectionFailure } from '../../packages/client/src/errors.ts';
 import { freePort } from '../../dev/cli.ts';
 import { completed } from '../../dev/fixtures/setup-file.ts';
 import { closeAll, json, startServer } from '../support/harness/servers.ts';
+import { failure } from '../support/harness/shipping-error.ts';
 
 afterEach(closeAll);
 
@@ -48,16 +49,6 @@ describe('the words for a cause of fetch', () => {
 });
 
 const credentials = { username: 'api-user-7731', apiKey: 'k3y-SECRET-5f0a9c' };
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('fetchCarrierSetup resolved');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ShippingApiError);
-      return error as ShippingApiError;
-    },
-  );
 const pull = (baseUrl: string) =>
   failure(fetchCarrierSetup(createShippingClient({ baseUrl, ...credentials }), { pollIntervalMs: 5 }));
 /** The cause that fetch gave: the cause of the TypeError that the client's error keeps. */
