@@ -1,7 +1,7 @@
 // Part `packages` of `npm run bench`: what the packages cost a user before any request is sent.
 // 1. The client installed alone from its tarball (with the contract it needs): packages and bytes on
 //    disk, against the goal (CLIENT_FOOTPRINT) and beside every package installed together.
-// 2. The start of the `shipping-api` command as installed (packages/cli/dist/main.js, the packages
+// 2. The start of the `shipping-api` command as installed (packages/cli/bin/shipping-api.js, the packages
 //    resolved to their dist/ as in a user's project): `--version` and `--help` against `node -e 0`,
 //    run in turn, ROUNDS times each, medians compared.
 import { spawnSync } from 'node:child_process';
@@ -62,7 +62,7 @@ function startTime(args: string[]): number {
 }
 
 function startup(): void {
-  const main = path.join(packageDir('cli'), 'dist/main.js');
+  const main = path.join(packageDir('cli'), 'bin/shipping-api.js');
   const runs = {
     'node -e 0': ['-e', '0'],
     'shipping-api --version': [main, '--version'],

@@ -82,7 +82,17 @@ describe('the built executable', () => {
     expect(pkg.scripts.prepare).toBe('npm run build:packages');
     expect(pkg.scripts['build:packages']).toBe('node scripts/build-packages.ts');
     const cli = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8'));
-    expect(cli.bin['shipping-api']).toBe('dist/main.js');
+    // npm links a workspace's executables before prepare builds dist/: the one it links must be a
+    // committed file, executable, or a fresh clone gets no node_modules/.bin/shipping-api.
+    expect(cli.bin['shipping-api']).toBe('bin/shipping-api.js');
+    const tracked = spawnSync('git', ['ls-files', '--stage', 'packages/cli/bin/shipping-api.js'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(tracked.stdout).toMatch(/^100755 /);
+    expect(readFileSync(path.join(root, 'packages/cli/bin/shipping-api.js'), 'utf8')).toMatch(
+      /^#!\/usr\/bin\/env node\n[^]*import '\.\.\/dist\/main\.js';/,
+    );
   });
   // That the build leaves it executable in the clone, and that it keeps its shebang and runs by
   // itself once installed: tests/packages/install.test.ts.

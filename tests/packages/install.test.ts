@@ -98,6 +98,7 @@ beforeAll(async () => {
   const tarballs = Object.fromEntries(Object.entries(packed).map(([name, { tarball }]) => [name, tarball]));
   for (const [name, { files }] of Object.entries(packed)) {
     expect(files, name).toContain(name === 'cli' ? 'dist/main.js' : 'dist/index.js');
+    if (name === 'cli') expect(files, name).toContain('bin/shipping-api.js');
     expect(
       files.filter(
         (file) =>
@@ -182,7 +183,7 @@ it('type-checks a TypeScript program that imports the installed client and contr
   expect(checked.stdout + checked.stderr).toBe('');
 });
 
-it("leaves the clone's packages/cli/dist/main.js executable, so that npx shipping-api runs it in a clone", () => {
+it("leaves the clone's shipping-api executable runnable, so that npx shipping-api runs it in a clone", () => {
   const bin = path.join(packageDir('cli'), manifestOf('cli').bin!['shipping-api']!);
   expect(statSync(bin).mode & 0o111).toBe(0o111);
   const result = spawnSync(bin, ['--version'], {
