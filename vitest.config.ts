@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+// The test suite in parts, one vitest project each; `npm test` is the part `unit`, and `npm run check`
+// runs every part (dev/check.ts). A file's name says its part:
+//   unit         tests/**/*.test.ts: the product in this process (servers on loopback, the CLI through
+//                its entry function, the sandbox through Fastify), fast enough to run on every save;
+//   integration  tests/**/*.integration.test.ts: processes of their own (the CLI, the sandbox, Prism,
+//                tmux, Redis, whole tools on planted files, the workflows, the load run);
+//   packages     tests/packages/: each package packed and installed from its tarball, on Node 22 and 24;
+//   generators   tests/client-generators/: the client generators against the bundle and the sandbox;
+//   quickstart   tests/quickstart/: the README's commands in a fresh copy, as a user types them;
+//   browser      tests/browser/: the rendered pages in Debian's Chromium.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirst from './tests/support/runner/sequencer.ts';
 import SummaryReporter from './tests/support/runner/summary-reporter.ts';
 
@@ -7,30 +17,47 @@ import SummaryReporter from './tests/support/runner/summary-reporter.ts';
 // that npm starts), so that the tests run the code as it is, not a build of it.
 const SOURCE = ['shipping-api-source'];
 
+const OWN_FOLDERS = ['tests/packages/**', 'tests/client-generators/**', 'tests/quickstart/**', 'tests/browser/**'];
+
+const part = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, ...test },
+});
+
 export default defineConfig({
   resolve: { conditions: SOURCE },
   ssr: { resolve: { conditions: SOURCE, externalConditions: SOURCE } },
   test: {
-    include: ['tests/**/*.test.ts'],
-    exclude: ['tests/browser/**', 'node_modules/**'],
     testTimeout: 60_000,
-    // Most files wait on servers and child processes, not on the CPU: four at once on a 2-core
-    // machine take npm test from about 2 min 40 s to about 1 min 30 s.
-    maxWorkers: 4,
+    hookTimeout: 120_000,
     // A worker runs its files one after another in one process, with the modules they share loaded
-    // once: about 20 CPU-seconds fewer than a fresh process per file. No test relies on a fresh
-    // process; the one that needs one (a warning once per process) starts its own.
+    // once. No test relies on a fresh process; the one that needs one starts its own.
     isolate: false,
     sequence: { sequencer: LongestFirst },
     // The client's one deprecation warning for the partner_id body field is tested as an event
     // (tests/client/client.test.ts); its printed copy would only be noise in the output.
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
-    hookTimeout: 120_000,
-    // One line when the Redis tests are skipped; a failure instead when .ci/run requires them. One
-    // mock for the files that only send it requests, started when the first asks for it.
-    globalSetup: ['tests/support/runner/redis-setup.ts', 'tests/support/runner/shared-mock.ts'],
     // A DeprecationWarning raised in a worker fails the test file it was raised in.
     setupFiles: ['tests/support/runner/no-deprecations.ts'],
-    reporters: ['default', new SummaryReporter('unit')],
+    reporters: ['default', new SummaryReporter()],
+    projects: [
+      part('unit', {
+        include: ['tests/**/*.test.ts'],
+        exclude: ['tests/**/*.integration.test.ts', ...OWN_FOLDERS, 'node_modules/**'],
+        // Before any file reads generated/: remade in this process when the contract changed since.
+        //FRESH
+      }),
+      part('integration', {
+        include: ['tests/**/*.integration.test.ts'],
+        exclude: OWN_FOLDERS,
+        // One line when the Redis tests are skipped, a failure instead when .ci/run requires them; one
+        // mock for the files that only send it requests, started when the first asks for it.
+        globalSetup: ['tests/support/runner/redis-setup.ts', 'tests/support/runner/shared-mock.ts'],
+      }),
+      part('packages', { include: ['tests/packages/**/*.test.ts'] }),
+      part('generators', { include: ['tests/client-generators/**/*.test.ts'] }),
+      part('quickstart', { include: ['tests/quickstart/**/*.test.ts'] }),
+      part('browser', { include: ['tests/browser/**/*.test.ts'], fileParallelism: false }),
+    ],
   },
 });

@@ -1,36 +1,44 @@
 // Ends every test run with the plain line `N passed, N failed` (and the skipped count), and writes
-// the same counts to test-results/<name>.json so that .ci/run can add up several runs.
+// the counts of each part that ran (each vitest project: unit, integration, …) to
+// test-results/<part>.json, so that `npm run check` can add up its parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
 export default class SummaryReporter implements Reporter {
-  private readonly name: string;
-
-  constructor(name = 'unit') {
-    this.name = name;
-  }
-
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
+    const parts = new Map<string, Counts>();
     for (const module of testModules) {
+      const counts = parts.get(module.project.name) ?? { passed: 0, failed: 0, skipped: 0 };
+      parts.set(module.project.name, counts);
       let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === 'passed') passed += 1;
+        if (state === 'passed') counts.passed += 1;
         else if (state === 'failed') failedHere += 1;
-        else skipped += 1;
+        else counts.skipped += 1;
       }
       // A file that failed to load, or whose setup failed, counts as one failure of its own.
       if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
-      failed += failedHere;
+      counts.failed += failedHere;
     }
-    failed += unhandledErrors.length;
+    const total = { passed: 0, failed: unhandledErrors.length, skipped: 0 };
     const dir = path.resolve('test-results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${this.name}.json`), `${JSON.stringify({ passed, failed, skipped })}\n`);
-    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+    for (const [name, counts] of parts) {
+      // An error outside every test (a global setup that threw) fails each part of the run.
+      const failed = counts.failed + unhandledErrors.length;
+      writeFileSync(path.join(dir, `${name || 'unit'}.json`), `${JSON.stringify({ ...counts, failed })}\n`);
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.skipped += counts.skipped;
+    }
+    console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   }
 }
