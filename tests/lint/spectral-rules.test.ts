@@ -1,16 +1,18 @@
-// Each project rule of .spectral.yaml is fed a small document that obeys it and one that breaks it.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Each project rule of .spectral.yaml is fed a small document that obeys it and one that breaks it,
+// linted in this process through Spectral's own API with the ruleset as the command line loads it
+// (the OWASP ruleset and the functions of openapi/lint/functions/ included).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
+import Parsers from '@stoplight/spectral-parsers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDirForTests } from '../support/harness/temp.ts';
 import { parse, stringify } from 'yaml';
-import { spectral } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
 
 interface Finding {
-  code: string;
-  source: string;
-  path: string[];
+  code: string | number;
+  path: (string | number)[];
   severity: number;
 }
 
@@ -335,35 +337,21 @@ const projectRules = Object.keys(
   (parse(readFileSync(path.join(root, '.spectral.yaml'), 'utf8')) as { rules: Record<string, unknown> }).rules,
 ).filter((name) => !name.includes(':') && !['info-contact', 'info-license'].includes(name));
 
-const dir = tempDirForTests('spectral-rules-');
 let findings: Map<string, Finding[]>;
 
-beforeAll(() => {
-  const write = (name: string, mutate?: (d: any) => void) => {
+beforeAll(async () => {
+  const spectral = new Spectral();
+  spectral.setRuleset(await getRuleset(path.join(root, '.spectral.yaml')));
+  const documents: [string, ((d: any) => void) | undefined][] = [
+    ['obeying', undefined],
+    ...Object.entries(breaking).map(([rule, { mutate }]): [string, (d: any) => void] => [rule, mutate]),
+    ...Object.entries(moreBreaking).map(([name, { mutate }]): [string, (d: any) => void] => [name, mutate]),
+  ];
+  findings = new Map();
+  for (const [name, mutate] of documents) {
     const doc = obeying();
     mutate?.(doc);
-    writeFileSync(path.join(dir, `${name}.yaml`), stringify(doc));
-  };
-  write('obeying');
-  for (const [rule, { mutate }] of Object.entries(breaking)) write(rule, mutate);
-  for (const [name, { mutate }] of Object.entries(moreBreaking)) write(name, mutate);
-  // One Spectral run over every document keeps the suite fast.
-  const result = spectral([
-    'lint',
-    '--ruleset',
-    path.join(root, '.spectral.yaml'),
-    '--format',
-    'json',
-    '--quiet',
-    '--fail-severity',
-    'error',
-    `${dir}/*.yaml`,
-  ]);
-  const parsed = JSON.parse(result.stdout || '[]') as Finding[];
-  findings = new Map();
-  for (const f of parsed) {
-    const name = path.basename(f.source, '.yaml');
-    findings.set(name, [...(findings.get(name) ?? []), f]);
+    findings.set(name, await spectral.run(new Document(stringify(doc), Parsers.Yaml, `${name}.yaml`)));
   }
 });
 

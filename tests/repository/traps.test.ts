@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PARTS } from '../../dev/check.ts';
 import { root } from '../../dev/paths.ts';
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -73,10 +74,11 @@ describe('names', () => {
 });
 
 describe('.github/workflows/ci.yml', () => {
-  it('runs .ci/run, not a copy of its steps', () => {
+  it('runs .ci/run, not a copy of its steps, once for each part of npm run check', () => {
     const workflow = parse(read('.github/workflows/ci.yml'));
     const runs = (workflow.jobs.test.steps as Array<{ run?: string }>).map((step) => step.run).filter(Boolean);
-    expect(runs).toEqual(['bash .ci/run']);
+    expect(runs).toEqual(['bash .ci/run --only ${{ matrix.part }}']);
+    expect(workflow.jobs.test.strategy.matrix.part).toEqual(PARTS.map((part) => part.name));
   });
 });
 
