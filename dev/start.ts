@@ -66,7 +66,7 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
 export async function startAll(options: Options): Promise<void> {
   if (process.env.START_SKIP_REFRESH === '1') console.log('Generated files not checked (START_SKIP_REFRESH=1).');
   else {
-    const made = refresh();
+    const made = await refresh();
     console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
   }
 

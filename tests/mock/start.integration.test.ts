@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
-import { refresh, STEPS } from '../../dev/build.ts';
 import { basic } from '../support/fixtures/basic.ts';
 
 let child: ChildProcess | undefined;
@@ -35,9 +34,8 @@ describe('npm start', () => {
       [path.join(root, 'scripts/start.ts'), '--docs-port', String(docsPort), '--port', String(mockPort)],
       {
         cwd: root,
-        // The refresh of the generated files before the servers is the test below (refresh()): here it
-        // would only check every generated file again (about 5 CPU-seconds; build:check checks them),
-        // and remake any that is stale in the working tree while other test files read it.
+        // The refresh of the generated files before the servers is tests/dev/fresh.test.ts (ensureFresh):
+        // here it would only remake a stale file in the working tree while other test files read it.
         env: { ...process.env, SANDBOX_PORT: String(sandboxPort), START_SKIP_REFRESH: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -87,27 +85,5 @@ describe('npm start', () => {
     expect(await refused(docsUrl)).toBe(true);
     expect(await refused(`${mockUrl}/setups/carriers`)).toBe(true);
     expect(await refused(`${sandboxUrl}/setups/carriers`)).toBe(true);
-  });
-});
-
-describe('the refresh before the servers (refresh())', () => {
-  it('remakes the first stale step and every step after it, which is made from it, and nothing when all are fresh', () => {
-    const saved = STEPS.map((step) => ({ ...step }));
-    const made: string[] = [];
-    let stale = -1;
-    try {
-      STEPS.forEach((step, i) => {
-        step.isStale = () => i === stale;
-        step.make = () => void made.push(step.name);
-      });
-      expect(refresh()).toEqual([]);
-      expect(made).toEqual([]);
-      stale = 1;
-      const names = STEPS.slice(1).map((step) => step.name);
-      expect(refresh()).toEqual(names);
-      expect(made).toEqual(names);
-    } finally {
-      for (const [i, step] of saved.entries()) Object.assign(STEPS[i]!, step);
-    }
   });
 });

@@ -1,0 +1,144 @@
+// The steps of the pipeline, in the order each is made from the ones before: the bundle, the
+// generated code, the rendered reference, the guide pages, and the contract package's copy. Each
+// names its inputs (files of the repository, earlier steps' outputs among them, and tool versions)
+// and makes its outputs in memory; the pipeline decides from the inputs' hashes which to run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { productName } from '../../openapi/plugins/pages.js';
+import { CONTRACT_FILES } from '../build-packages.ts';
+import { pageSources, renderPage } from '../docs-pages.ts';
+import { root, SOURCE } from '../paths.ts';
+import type { Bundled } from './bundle.ts';
+import { guideSources } from './inputs.ts';
+
+export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract';
+
+/** What the steps share while they run: the files made so far (relative path → content), and the bundle. */
+export interface StepContext {
+  made: Map<string, string>;
+  /** The content hash of each file an earlier step made or had made (made in this run or as recorded). */
+  outputs: Map<string, string>;
+  bundled?: Bundled;
+  /** The files the root reached when it was last bundled. */
+  reached: string[];
+}
+
+export interface Step {
+  name: StepName;
+  /** What it makes, as the summary line names it. */
+  title: string;
+  /** Files of the repository it reads, relative to the root. */
+  files: (context: StepContext) => string[];
+  /** Tools whose version may change what it writes. */
+  tools: string[];
+  make: (context: StepContext) => Promise<Record<string, string>>;
+}
+
+/** A file as the steps read it: as made in this run, or from disk. */
+export const readMade = (context: StepContext, file: string) =>
+  context.made.get(file) ?? readFileSync(path.join(root, file), 'utf8');
+
+const bundleDocument = (context: StepContext) =>
+  context.bundled?.document ?? JSON.parse(readMade(context, 'generated/openapi.json'));
+
+const BUNDLE_OUTPUTS = ['generated/openapi.yaml', 'generated/openapi.json', 'generated/openapi.generators.yaml'];
+
+export const STEPS: Step[] = [
+  {
+    name: 'bundle',
+    title: 'bundle',
+    files: ({ reached }) => [
+      ...new Set([SOURCE, ...reached, 'redocly.yaml', 'openapi/plugins/generators.js', 'dev/pipeline/bundle.ts']),
+    ],
+    tools: ['@redocly/openapi-core'],
+    make: async (context) => {
+      const { bundleContract } = await import('./bundle.ts');
+      const { loadRedoclyConfig } = await import('./redocly-config.ts');
+      const bundled = await bundleContract(await loadRedoclyConfig());
+      context.bundled = bundled;
+      context.reached = bundled.reached;
+      return Object.fromEntries(
+        BUNDLE_OUTPUTS.map((file, i) => [file, [bundled.yaml, bundled.json, bundled.generators][i]!]),
+      );
+    },
+  },
+  {
+    name: 'code',
+    title: 'types and validators',
+    files: () => [
+      'generated/openapi.json',
+      'dev/generate.ts',
+      'dev/ajv.ts',
+      'packages/sandbox/src/contract-ajv.ts',
+      'dev/pipeline/types.ts',
+    ],
+    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
+    make: async (context) => {
+      const { typesSource } = await import('./types.ts');
+      const { validatorsSource, validatorsTypes } = await import('../generate.ts');
+      const document = bundleDocument(context);
+      return {
+        'generated/schema.d.ts': await typesSource(document),
+        'generated/validators/index.js': validatorsSource(structuredClone(document)),
+        'generated/validators/index.d.ts': validatorsTypes(),
+      };
+    },
+  },
+  {
+    name: 'reference',
+    title: 'reference',
+    files: () => [
+      'generated/openapi.yaml',
+      'redocly.yaml',
+      'openapi/plugins/docs.js',
+      'openapi/plugins/pages.js',
+      'dev/docs-template.hbs',
+      'dev/docs.ts',
+      'dev/docs-deep-links.ts',
+      'dev/docs-guide-links.js',
+      'dev/pipeline/reference.ts',
+      // The guides are listed in Redoc's menu, in the README's order.
+      'README.md',
+      ...guideSources(),
+    ],
+    tools: ['@redocly/cli'],
+    make: async (context) => {
+      const { renderReference } = await import('./reference.ts');
+      const yaml = readMade(context, 'generated/openapi.yaml');
+      const { page, notFound } = await renderReference(yaml, bundleDocument(context));
+      return { 'docs/index.html': page, 'docs/404.html': notFound };
+    },
+  },
+  {
+    name: 'pages',
+    title: 'guides',
+    files: () => [
+      ...guideSources(),
+      'CHANGELOG.md',
+      'README.md',
+      'generated/openapi.json',
+      'openapi/plugins/pages.js',
+      'dev/docs-pages.ts',
+      'dev/docs-copy-button.js',
+    ],
+    tools: ['markdown-it'],
+    make: async (context) => {
+      const sources = pageSources();
+      const product = productName(bundleDocument(context));
+      return Object.fromEntries(sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product)]));
+    },
+  },
+  {
+    name: 'contract',
+    title: 'contract package',
+    files: () => Object.keys(CONTRACT_FILES).map((file) => path.relative(root, file).split(path.sep).join('/')),
+    tools: [],
+    make: async (context) =>
+      Object.fromEntries(
+        Object.entries(CONTRACT_FILES).map(([from, to]) => [
+          `packages/contract/${to}`,
+          readMade(context, path.relative(root, from).split(path.sep).join('/')),
+        ]),
+      ),
+  },
+];
