@@ -45,14 +45,18 @@ export default defineConfig({
         include: ['tests/**/*.test.ts'],
         exclude: ['tests/**/*.integration.test.ts', ...OWN_FOLDERS, 'node_modules/**'],
         // Before any file reads generated/: remade in this process when the contract changed since.
-        //FRESH
+        globalSetup: ['tests/support/runner/fresh-artifacts.ts'],
       }),
       part('integration', {
         include: ['tests/**/*.integration.test.ts'],
         exclude: OWN_FOLDERS,
         // One line when the Redis tests are skipped, a failure instead when .ci/run requires them; one
         // mock for the files that only send it requests, started when the first asks for it.
-        globalSetup: ['tests/support/runner/redis-setup.ts', 'tests/support/runner/shared-mock.ts'],
+        globalSetup: [
+          'tests/support/runner/fresh-artifacts.ts',
+          'tests/support/runner/redis-setup.ts',
+          'tests/support/runner/shared-mock.ts',
+        ],
       }),
       part('packages', { include: ['tests/packages/**/*.test.ts'] }),
       part('generators', { include: ['tests/client-generators/**/*.test.ts'] }),

@@ -3,7 +3,7 @@
 // test-results/<part>.json, so that `npm run check` can add up its parts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 
 interface Counts {
   passed: number;
@@ -12,8 +12,22 @@ interface Counts {
 }
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+  private projects: string[] = [];
+
+  onInit(vitest: Vitest): void {
+    this.projects = vitest.projects.map((project) => project.name);
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ): void {
     const parts = new Map<string, Counts>();
+    // A run that failed before any file ran (a global setup that threw: a stale contract under
+    // npm run check) fails each part it was to run, once.
+    if (testModules.length === 0 && reason === 'failed')
+      for (const name of this.projects) parts.set(name, { passed: 0, failed: 1, skipped: 0 });
     for (const module of testModules) {
       const counts = parts.get(module.project.name) ?? { passed: 0, failed: 0, skipped: 0 };
       parts.set(module.project.name, counts);

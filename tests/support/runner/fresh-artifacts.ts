@@ -1,0 +1,17 @@
+// Global setup of the unit and integration parts: no test judges an old contract. Before the first
+// file runs, and again before each rerun of `npm test -- --watch`, the files `npm run build` makes
+// are compared with the contract by their inputs' content hashes (dev/pipeline/fresh.ts); what is
+// stale is made again in this process. Under `npm run check` (SHIPPING_TEST_NO_REMAKE=1) nothing is
+// remade: a stale file fails the run at once, naming `npm run build`, and build:check says which.
+import type { TestProject } from 'vitest/node';
+import { ensureFresh } from '../../../dev/pipeline/fresh.ts';
+
+async function refresh(): Promise<void> {
+  const remade = await ensureFresh({ remake: process.env.SHIPPING_TEST_NO_REMAKE !== '1' });
+  if (remade.length > 0) process.stdout.write(`Remade from the contract before the tests: ${remade.join(', ')}\n`);
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  await refresh();
+  project.onTestsRerun(refresh);
+}
