@@ -8,6 +8,7 @@
 //   generators   tests/client-generators/: the client generators against the bundle and the sandbox;
 //   quickstart   tests/quickstart/: the README's commands in a fresh copy, as a user types them;
 //   browser      tests/browser/: the rendered pages in Debian's Chromium.
+import { globSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirst from './tests/support/runner/sequencer.ts';
 import SummaryReporter from './tests/support/runner/summary-reporter.ts';
@@ -19,6 +20,11 @@ const SOURCE = ['shipping-api-source'];
 
 const OWN_FOLDERS = ['tests/packages/**', 'tests/client-generators/**', 'tests/quickstart/**', 'tests/browser/**'];
 
+// What `npm test -- --watch` reruns when a file of the contract is saved (its global setup remakes
+// the bundle and the generated code first): the tests that read them.
+const CONTRACT_INPUT = /[\\/](openapi[\\/].+|redocly\.yaml|\.spectral\.yaml)$/;
+const CONTRACT_TESTS = globSync('tests/contract/*.test.ts').filter((file) => !file.endsWith('.integration.test.ts'));
+
 const part = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
   extends: true,
   test: { name, ...test },
@@ -26,6 +32,8 @@ const part = (name: string, test: TestProjectInlineConfiguration['test']): TestP
 
 export default defineConfig({
   resolve: { conditions: SOURCE },
+  // What the global setup writes is no reason to run the tests again: their sources are.
+  server: { watch: { ignored: ['**/generated/**', '**/docs/*.html', '**/test-results/**'] } },
   ssr: { resolve: { conditions: SOURCE, externalConditions: SOURCE } },
   test: {
     testTimeout: 60_000,
@@ -40,6 +48,7 @@ export default defineConfig({
     // A DeprecationWarning raised in a worker fails the test file it was raised in.
     setupFiles: ['tests/support/runner/no-deprecations.ts'],
     reporters: ['default', new SummaryReporter()],
+    watchTriggerPatterns: [{ pattern: CONTRACT_INPUT, testsToRun: () => CONTRACT_TESTS }],
     projects: [
       part('unit', {
         include: ['tests/**/*.test.ts'],
