@@ -1,20 +1,27 @@
-// The order of the test files: the longest first, so that four at once finish together on a fresh
+// The order of the test files: the longest first, so that the workers finish together on a fresh
 // clone too, where vitest has no durations of an earlier run to sort by. After them, vitest's own order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that take longest, longest first (npm test's per-file durations). */
 const LONGEST = [
-  'tests/generated-code/typecheck.test.ts',
-  'tests/workflows/workflows.test.ts',
-  'tests/contract/lint.test.ts',
-  'tests/sandbox/load.test.ts',
-  'tests/repository/build-check.test.ts',
-  'tests/packages/install.test.ts',
-  'tests/sandbox/stopping.test.ts',
-  'tests/docs/releases.test.ts',
-  'tests/recordings/recordings.test.ts',
-  'tests/sandbox/accounts-cli.test.ts',
-  'tests/recordings/contract-check.test.ts',
+  // integration
+  'tests/workflows/workflows.integration.test.ts',
+  'tests/sandbox/stopping.integration.test.ts',
+  'tests/sandbox/load.integration.test.ts',
+  'tests/repository/biome.integration.test.ts',
+  'tests/cli/terminal.integration.test.ts',
+  'tests/recordings/contract-check.integration.test.ts',
+  'tests/repository/build-check.integration.test.ts',
+  'tests/sandbox/accounts-cli.integration.test.ts',
+  'tests/cli/sandbox-accounts.integration.test.ts',
+  'tests/mock/cli.integration.test.ts',
+  // unit
+  'tests/cli/tools.test.ts',
+  'tests/sandbox/contract.test.ts',
+  'tests/cli/pull.test.ts',
+  'tests/sandbox/accounts.test.ts',
+  'tests/contract/bundle.test.ts',
+  // generators
   'tests/client-generators/openapi-zod-client.test.ts',
 ];
 
