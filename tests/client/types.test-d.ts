@@ -1,5 +1,5 @@
 // The types a user of the package touches, checked against the contract's generated types by tsc
-// as part of tsconfig.json (tests/generated-code/typecheck.test.ts): what each call takes and what it
+// as part of tsconfig.json (npm run typecheck): what each call takes and what it
 // resolves to.
 import { expectTypeOf } from 'vitest';
 import type { components, operations } from '../../generated/schema.js';

@@ -1,6 +1,6 @@
 // Knip keeps the dependencies between the packages (knip.jsonc, npm run lint): each fault is planted
 // in one copy of the repository, Knip runs once in each of its two modes, and every fault is named
-// with its package and file. The repository itself passes (tests/contract/lint.test.ts).
+// with its package and file. The repository itself passes (npm run lint).
 import {
   appendFileSync,
   lstatSync,

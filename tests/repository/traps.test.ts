@@ -116,7 +116,7 @@ describe('one place each', () => {
     expect(parsing).toEqual([]);
   });
 
-  // Temporary folders made by dev/tools.ts alone, and the import boundaries: biome.jsonc (tests/repository/biome.test.ts).
+  // Temporary folders made by dev/tools.ts alone, and the import boundaries: biome.jsonc (tests/repository/biome.integration.test.ts).
 
   it('JSON pointers are escaped and unescaped in packages/contract/src/json-pointer.ts alone (pointerSegment, pointerGet)', () => {
     const unescaping = everyTsFile().filter(

@@ -196,7 +196,7 @@ describe('createSandbox', () => {
       route: '/files/:hash/:name/fault',
       err: { message: 'a fault planted by this test' },
     });
-    expect(line.err.stack).toContain('logging.test.ts');
+    expect(line.err.stack).toContain('logging.integration.test.ts');
     expect(log.written.join('')).not.toContain('secret-token');
   });
 

@@ -1,5 +1,5 @@
 // Each project rule for the Arazzo workflows (.spectral-arazzo.yaml, redocly.yaml) is fed a copy of
-// a workflow that breaks it; that the workflows as committed break none is tests/contract/lint.test.ts's.
+// a workflow that breaks it; that the workflows as committed break none is npm run lint's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ const projectRules = [
 
 describe('Spectral rules for the workflows', () => {
   // That the committed workflows pass, with no finding of any severity and Spectral exiting 0, is
-  // tests/contract/lint.test.ts's 'spectral lint openapi/workflows/ (Arazzo)' (the run of npm run lint).
+  // npm run lint's 'spectral lint openapi/workflows/ (Arazzo)', a part of npm run check.
   it('the project rules are those tested here', () => {
     const ruleset = parse(readFileSync(path.join(root, '.spectral-arazzo.yaml'), 'utf8')) as {
       rules: Record<string, unknown>;
@@ -155,8 +155,8 @@ describe('Spectral rules for the workflows', () => {
 });
 
 describe('Redocly rules for the workflows', () => {
-  // That the committed workflows and the sandbox description pass is tests/contract/lint.test.ts's
-  // 'redocly lint …' (the run of npm run lint, which lints them with the contract and its bundle).
+  // That the committed workflows and the sandbox description pass is npm run lint's
+  // 'redocly lint …' run, which lints them with the contract and its bundle.
   it('rule/arazzo-step-success-criteria reports a step without success criteria', () => {
     const document = workflow('sandbox-faults');
     delete document.workflows[0].steps[0].successCriteria;
