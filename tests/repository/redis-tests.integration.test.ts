@@ -9,7 +9,14 @@ import { REDIS_MISSING } from '../support/harness/redis.ts';
 const run = (env: Record<string, string>) =>
   spawnSync(
     process.execPath,
-    [binPath('vitest', 'vitest'), 'run', 'tests/sandbox/store.test.ts', '--reporter=default'],
+    [
+      binPath('vitest', 'vitest'),
+      'run',
+      '--project',
+      'integration',
+      'tests/sandbox/store.integration.test.ts',
+      '--reporter=default',
+    ],
     {
       cwd: root,
       encoding: 'utf8',
