@@ -125,7 +125,7 @@ function judgeOrder(polled: Polled, report: Report): void {
       '3.REQUESTED',
       seen('IN_PROGRESS')
         ? 'REQUESTED, then IN_PROGRESS, with expires_at and url null'
-        : 'REQUESTED, then COMPLETED at the next poll (generation had finished; IN_PROGRESS fell between two polls)',
+        : 'REQUESTED, then COMPLETED at the next poll (IN_PROGRESS was not seen: a poll can miss it, and whether the service may skip it is not specified)',
     );
   else report.skip('3.REQUESTED', seen('REQUESTED') ? 'no state after REQUESTED came' : 'REQUESTED was not seen');
   const completed = polled.statuses.find(({ status }) => status.status === 'COMPLETED')?.status as
