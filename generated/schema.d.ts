@@ -276,7 +276,7 @@ export interface components {
              * @example SE
              */
             country_code?: string;
-            /** @example asa.lindqvist@example.se */
+            /** @example asa.lindqvist@example.com */
             email?: string;
         };
         /**
@@ -394,7 +394,7 @@ export interface components {
              * @example DK
              */
             country_code?: string;
-            /** @example soren@example.dk */
+            /** @example soren@example.net */
             email?: string;
         };
         /**

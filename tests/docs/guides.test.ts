@@ -216,6 +216,24 @@ describe('the guides state the specification, not more', () => {
     expect(guide).not.toMatch(/https:\/\/(?:\{host\}|<host>)\/api\/public\/v3/);
   });
 
+  // A placeholder base URL with a host placeholder and no prefix placeholder drops the path the
+  // specification allows in front of /api/public/v3.
+  const withoutPrefix = (text: string) =>
+    [...text.matchAll(/https?:\/\/(?:\{host\}|<host>)[^\s`'")]*\/api\/public\/v3/g)]
+      .map(([url]) => url)
+      .filter((url) => !/\{prefix\}|<prefix>/.test(url));
+  it('[0.base-url] every guide that writes the base URL with a host placeholder writes its prefix too', () => {
+    const found = [...GUIDES.map((guide) => `docs/${guide}`), 'README.md', 'CONTRIBUTING.md'].flatMap((file) =>
+      withoutPrefix(read(file)).map((url) => `${file}: ${url}`),
+    );
+    expect(found).toEqual([]);
+    expect(withoutPrefix('--server https://<host>/api/public/v3 and http://{host}/api/public/v3')).toEqual([
+      'https://<host>/api/public/v3',
+      'http://{host}/api/public/v3',
+    ]);
+    expect(withoutPrefix("'https://<host><prefix>/api/public/v3' https://{host}{prefix}/api/public/v3")).toEqual([]);
+  });
+
   it("[8.url-lifetime] a lifetime in minutes of a file address is said to be the sandbox's, not the API's", () => {
     for (const guide of GUIDES) {
       const text = read(`docs/${guide}`).replace(/\s+/g, ' ');
