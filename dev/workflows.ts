@@ -233,7 +233,7 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
         ),
       );
       const reportFile = path.join(options.reportDir ?? dir, `${workflow.name}.json`);
-      const servers = JSON.stringify({ shipping: server, sandboxApi: server, sandbox: origin });
+      const servers = JSON.stringify({ shipping: server, sandbox: origin });
       const started = performance.now();
       const respect = await runRespect([file, '--server', servers, '--json-output', reportFile], env);
       const { status } = respect;

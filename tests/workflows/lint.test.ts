@@ -281,6 +281,38 @@ describe('the workflows of the sandbox say whose rules they check', () => {
     for (const workflow of document.workflows) expect(workflow.workflowId).toMatch(/^sandbox[A-Z]/);
   });
 
+  // A workflow asserts only what its source description states: the sandbox's answers (a 201 with an
+  // id, a 429 with Retry-After) are the sandbox's own description's, not the public one's.
+  const citesTheSandboxOnly = (document: any) =>
+    document.sourceDescriptions.every((source: any) => source.url === '../../packages/sandbox/openapi.json') &&
+    document.workflows.every((workflow: any) =>
+      workflow.steps.every((step: any) => String(step.operationId).startsWith('$sourceDescriptions.sandbox.')),
+    );
+  it.each(WORKFLOW_FILES.filter((w) => w.needsSandbox))(
+    "$name calls only operations of the sandbox's own description",
+    (w) => {
+      const document = parse(read(w.file));
+      expect(citesTheSandboxOnly(document)).toBe(true);
+      const sandbox = JSON.parse(read('packages/sandbox/openapi.json'));
+      const described = new Set(
+        Object.values<any>(sandbox.paths).flatMap((methods) => Object.values<any>(methods).map((op) => op.operationId)),
+      );
+      for (const workflow of document.workflows)
+        for (const step of workflow.steps)
+          expect(described, step.stepId).toContain(
+            String(step.operationId).replace('$sourceDescriptions.sandbox.', ''),
+          );
+      const publicSource = structuredClone(document);
+      publicSource.sourceDescriptions.push({
+        name: 'sandboxApi',
+        url: '../../generated/openapi.yaml',
+        type: 'openapi',
+      });
+      publicSource.workflows[0].steps.at(-2).operationId = '$sourceDescriptions.sandboxApi.createShipment';
+      expect(citesTheSandboxOnly(publicSource)).toBe(false);
+    },
+  );
+
   it.each(WORKFLOW_FILES.filter((w) => !w.needsSandbox))("$name checks nothing of the sandbox's own", (w) => {
     expect(w.name).not.toMatch(/^sandbox-/);
     const text = read(w.file);
