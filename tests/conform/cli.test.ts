@@ -16,7 +16,7 @@ const files = folder({});
 
 beforeAll(async () => {
   const accounts = path.join(files.dir, 'accounts.json');
-  await writeAccounts(accounts, { spawned: KEY, json: KEY }, { cheap: true });
+  await writeAccounts(accounts, { spawned: KEY, json: KEY, timeout: KEY }, { cheap: true });
   // Generation outlasts the poll sent at once after the first, so the process waits between polls: a
   // wait that did not hold the process open would end it there, mid-run.
   sandbox = await startSandbox({ generationMs: 500, minPollMs: 0, accounts, logLevel: 'silent' });
@@ -71,7 +71,7 @@ it('exits 0 against the sandbox, prints one line per rule, and writes JUnit XML 
 it('exits 1 when --timeout ends the run, saying that it is a limit of the run, not a verdict', async () => {
   const result = await run(['conform', '--poll-interval', '0.05', '--timeout', '0.1'], {
     cwd: files.dir,
-    env: env('json'),
+    env: env('timeout'),
   });
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(

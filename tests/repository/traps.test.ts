@@ -77,7 +77,7 @@ describe('names', () => {
 // A domain ends in a name of letters: user:password@10.0.0.5 in a URL is no address.
 const EMAIL = /[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z][a-z-]*)\b/gi;
 const RESERVED = /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
-export const unreservedEmails = (text: string) =>
+const unreservedEmails = (text: string) =>
   [...text.matchAll(EMAIL)].filter(([, domain]) => !RESERVED.test(domain!)).map(([address]) => address);
 
 describe('example email addresses', () => {

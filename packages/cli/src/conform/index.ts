@@ -183,8 +183,10 @@ async function checkSetup(
   if (!completed) {
     for (const rule of ['4.2.returns', '4.2.range', '8.url-lifetime'])
       report.skip(rule, `not reached: ${polled.stopped}`);
+    const seconds = options.timeoutMs / 1000;
+    const why = 'a limit of the run and not of the specification ("up to several minutes")';
     const limit = polled.timedOut
-      ? `The run ended at its --timeout of ${options.timeoutMs / 1000} s, a limit of the run and not of the specification ("up to several minutes"): ${polled.stopped}.`
+      ? `The run ended at its --timeout of ${seconds} s, ${why}: ${polled.stopped}.`
       : undefined;
     return { completed, fileCredentials: false, ...(limit ? { limit } : {}) };
   }
