@@ -32,7 +32,7 @@ export const WORKFLOW_FILES: WorkflowFile[] = [
 export const BASE_PATH = '/api/public/v3';
 /** The polling interval the specification suggests (4.1: 15 or 30 seconds). */
 export const DEFAULT_POLL_SECONDS = 15;
-/** Polls before giving up: twenty minutes at 15 seconds, room to spare for a generation of "several minutes". */
+/** Polls before giving up: a setting of the run, since "several minutes" sets no limit (--poll-limit). */
 export const DEFAULT_POLL_LIMIT = 80;
 /** The retry actions of the carrier setup poll, whose interval and limit --poll-seconds and --poll-limit set. */
 const POLL_ACTIONS = ['waitAndPoll'];
@@ -147,11 +147,20 @@ interface RespectStep {
   status?: string;
   checks?: RespectCheck[];
 }
+/** A run of a workflow; a `goto` shows as such a run nested among the steps, holding the steps after it. */
+interface RespectRun {
+  workflowId: string;
+  executedSteps?: Array<RespectStep | RespectRun>;
+}
 interface RespectReport {
-  files: Record<
-    string,
-    { executedWorkflows?: Array<{ workflowId: string; executedSteps?: Array<RespectStep | { type: string }> }> }
-  >;
+  files: Record<string, { executedWorkflows?: RespectRun[] }>;
+}
+
+/** The steps of a run, those after a `goto` included, in the order they ran. */
+function stepsOf(run: RespectRun): RespectStep[] {
+  return (run.executedSteps ?? []).flatMap((entry) =>
+    'stepId' in entry && entry.stepId ? [entry as RespectStep] : 'executedSteps' in entry ? stepsOf(entry) : [],
+  );
 }
 
 /** The steps that failed, from respect's JSON report: the last attempt of each step decides. */
@@ -160,9 +169,7 @@ export function failedSteps(report: RespectReport): FailedStep[] {
   for (const file of Object.values(report.files)) {
     for (const workflow of file.executedWorkflows ?? []) {
       const last = new Map<string, RespectStep>();
-      for (const step of (workflow.executedSteps ?? []) as RespectStep[]) {
-        if (step.stepId) last.set(step.stepId, step);
-      }
+      for (const step of stepsOf(workflow)) last.set(step.stepId, step);
       for (const step of last.values()) {
         const checks = (step.checks ?? []).filter((check) => !check.passed);
         if (step.status === 'error' || checks.length > 0) {
@@ -226,7 +233,7 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<Workfl
         ),
       );
       const reportFile = path.join(options.reportDir ?? dir, `${workflow.name}.json`);
-      const servers = JSON.stringify({ shipping: server, sandboxApi: server, sandbox: origin });
+      const servers = JSON.stringify({ shipping: server, sandbox: origin });
       const started = performance.now();
       const respect = await runRespect([file, '--server', servers, '--json-output', reportFile], env);
       const { status } = respect;

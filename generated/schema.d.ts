@@ -95,7 +95,8 @@ export interface paths {
         /**
          * Create an imported shipment
          * @description Creates an imported shipment. Accepts the `Partner-ID` header and the deprecated body field
-         *     `partner_id`.
+         *     `partner_id`. When the header and the body field are both present, the header value is what is
+         *     stored and the body value is ignored, as on every creation that takes both.
          */
         post: operations["createImportedShipment"];
         delete?: never;
@@ -213,6 +214,10 @@ export interface components {
             /**
              * Format: uri
              * @description The absolute address to download the carrier setup file from (see `downloadCarrierSetupFile`).
+             *     An `https` address: the download carries the Basic credentials like every request, and they are
+             *     only encoded, so HTTPS is required. Only a server on a loopback host (the local mock, the
+             *     sandbox) hands out a plain `http` address, and a client sends credentials over plain HTTP to a
+             *     loopback host only.
              * @example https://files.shipping.example/carrier-setups/7f3c9a2e.json
              */
             url: string;
@@ -271,7 +276,7 @@ export interface components {
              * @example SE
              */
             country_code?: string;
-            /** @example asa.lindqvist@example.se */
+            /** @example asa.lindqvist@example.com */
             email?: string;
         };
         /**
@@ -301,7 +306,8 @@ export interface components {
          * @deprecated
          * @description Deprecated: send the `Partner-ID` header instead. The legacy body field is still accepted on
          *     `POST /shipments`, `POST /sales_orders` and `POST /imported_shipments`. When the header and this
-         *     field are both present, the header value is stored and this one is ignored. The field will be
+         *     field are both present, the header value is stored and this one is ignored, on each of the three.
+         *     Whether this field given alone on an imported shipment is stored is not specified. The field will be
          *     removed at a future time; no removal date is set, and the date will be announced in the changelog
          *     well in advance.
          */
@@ -388,7 +394,7 @@ export interface components {
              * @example DK
              */
             country_code?: string;
-            /** @example soren@example.dk */
+            /** @example soren@example.net */
             email?: string;
         };
         /**
@@ -626,10 +632,11 @@ export interface components {
          *     the HTTP client.
          *
          *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-         *       shipment draft, for partner reporting.
+         *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+         *       stored is not specified.
          *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
          *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-         *       present, the header value is stored and the body value is ignored.
+         *       present, the header value is stored and the body value is ignored, on each of the three.
          *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
          *     - The Partner ID is never returned in API responses.
          *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -723,10 +730,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -762,10 +770,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -805,10 +814,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -848,10 +858,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -891,10 +902,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.
@@ -943,10 +955,11 @@ export interface operations {
                  *     the HTTP client.
                  *
                  *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting.
+                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
+                 *       stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
-                 *       present, the header value is stored and the body value is ignored.
+                 *       present, the header value is stored and the body value is ignored, on each of the three.
                  *     - `POST /shipment_drafts` supports the header only: it has no `partner_id` body field.
                  *     - The Partner ID is never returned in API responses.
                  *     - A shipment later created from a sales order is stored with the Partner ID of that sales order.

@@ -74,7 +74,7 @@ function shipments(index: CarrierSetupIndex): unknown[] {
             zipcode: '411 38',
             city: 'Göteborg',
             country_code: to,
-            email: 'asa@example.se',
+            email: 'asa@example.com',
           },
           parcels: [{ quantity: 1, weight: 2.5, length: 30, width: 20, height: 15 }],
         };

@@ -157,6 +157,10 @@ describe('setup routes and setup show', () => {
     expect(result.stdout).toContain('Hjemmelevering (np_home), Nordic Post (nordic_post), at /0/products/0');
     expect(result.stdout).toContain('Available service: np_saturday (Lørdagslevering), own agreement only');
     expect(result.stdout).toContain('Required service: np_email (E-mail-besked)');
+    // [2.2.field-names] the names are shown as written, and the output says that their form is open.
+    expect(result.stdout).toContain(
+      'Field names as the file writes them (how one names a field of the shipment body is not specified)',
+    );
     expect(JSON.parse((await cli(['setup', 'show', 'np_home', '--json'])).stdout).product.code).toBe('np_home');
     expect(await cli(['setup', 'show', 'np_nope'])).toMatchObject({
       code: 2,

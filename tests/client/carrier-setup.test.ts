@@ -593,6 +593,28 @@ describe('fetchCarrierSetup', () => {
     expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
   });
 
+  // RFC 9110 §14.1: a range unit is case-insensitive, so `Bytes` continues a download as `bytes` does.
+  it.each(['bytes', 'Bytes', 'BYTES'])(
+    'resumes a broken download answered with Content-Range unit %j',
+    async (unit) => {
+      const clock = fakeClock();
+      const api = await startApi(
+        (origin) => [completed(`${origin}${FILE_PATH}`)],
+        (request, response, count) => {
+          if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, { 'Accept-Ranges': 'bytes' });
+          const start = Number(/\d+/.exec(String(request.headers.range))![0]);
+          const slice = fileBytes.subarray(start);
+          response.writeHead(206, {
+            'Content-Length': String(slice.length),
+            'Content-Range': `${unit} ${start}-${fileBytes.length - 1}/${fileBytes.length}`,
+          });
+          response.end(slice);
+        },
+      );
+      expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock })).toEqual(fileData);
+    },
+  );
+
   it('rejects a truncated file whose bytes fall short of the announced length', async () => {
     const clock = fakeClock();
     // The resumed answer says it continues to the end, but stops 1000 bytes short.

@@ -16,7 +16,7 @@ const files = folder({});
 
 beforeAll(async () => {
   const accounts = path.join(files.dir, 'accounts.json');
-  await writeAccounts(accounts, { spawned: KEY, json: KEY }, { cheap: true });
+  await writeAccounts(accounts, { spawned: KEY, json: KEY, timeout: KEY }, { cheap: true });
   // Generation outlasts the poll sent at once after the first, so the process waits between polls: a
   // wait that did not hold the process open would end it there, mid-run.
   sandbox = await startSandbox({ generationMs: 500, minPollMs: 0, accounts, logLevel: 'silent' });
@@ -50,7 +50,7 @@ it('exits 0 against the sandbox, prints one line per rule, and writes JUnit XML 
   const lines = result.stdout.trimEnd().split('\n');
   const summary = lines.pop()!;
   expect(summary).toMatch(
-    /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3: 15 stated rules checked \(15 pass, 0 fail\), 5 open points observed, 14 skipped, in \d+\.\d s$/,
+    /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v3: 14 stated rules checked \(14 pass, 0 fail\), 6 observed, 14 skipped, in \d+\.\d s$/,
   );
   const rules = lines.map((text) => text.match(/^(pass|FAIL|observed|skipped) +(\S+) /)!.slice(1));
   expect(rules).toHaveLength(34);
@@ -67,11 +67,25 @@ it('exits 0 against the sandbox, prints one line per rule, and writes JUnit XML 
   expect(result.stdout + readFileSync(path.join(files.dir, 'conform.xml'), 'utf8')).not.toContain(KEY);
 });
 
+// "Several minutes" sets no limit: --timeout is the run's, and when it ends the polling the run says so.
+it('exits 1 when --timeout ends the run, saying that it is a limit of the run, not a verdict', async () => {
+  const result = await run(['conform', '--poll-interval', '0.05', '--timeout', '0.1'], {
+    cwd: files.dir,
+    env: env('timeout'),
+  });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(
+    /The run ended at its --timeout of 0\.1 s, a limit of the run and not of the specification \("up to several minutes"\): no COMPLETED status within 0\.1 s/,
+  );
+  expect(result.stdout).toMatch(/^observed +8\.generation-time +no COMPLETED status within 0\.1 s \(--timeout\)/m);
+  expect(result.stdout).not.toMatch(/^FAIL/m);
+});
+
 it('prints the verdicts and their counts as JSON with --json', async () => {
   const result = await run(['conform', '--poll-interval', '0.05', '--json'], { cwd: files.dir, env: env('json') });
   expect(result.code).toBe(0);
   const printed = JSON.parse(result.stdout);
-  expect(printed.counts).toEqual({ stated: 14, pass: 14, fail: 0, observed: 5, skipped: 15 });
+  expect(printed.counts).toEqual({ stated: 13, pass: 13, fail: 0, observed: 6, skipped: 15 });
   expect(printed.verdicts.find((v: any) => v.id === '5.2.2')).toMatchObject({
     verdict: 'skipped',
     details: ['SHIPPING_PARTNER_ID is not set: no Partner-ID header was sent'],

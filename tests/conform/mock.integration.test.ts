@@ -1,7 +1,8 @@
 // `conform` against the Prism mock (npm run mock): what a static mock can show passes (the shapes of
 // its answers, the first status, the creations, the Partner ID never returned); what it cannot show
-// is never counted as a pass. Its lifecycle never leaves REQUESTED, so the run fails 8.generation-time
-// at --timeout and skips the download, saying why; it takes any Basic credentials, so 5.1.1 fails.
+// is never counted as a pass. Its lifecycle never leaves REQUESTED, so the run ends at its --timeout,
+// a limit of the run (exit 1, saying so), observes the time in 8.generation-time and skips the
+// download, saying why; it takes any Basic credentials, so 5.1.1 fails.
 import { beforeAll, expect, it } from 'vitest';
 import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
@@ -42,10 +43,14 @@ it('passes what a static mock can show: the answers, the first status, the creat
   expect(details('2.1.status')).toMatch(/^states seen: REQUESTED ×\d+$/);
 });
 
-it('fails the lifecycle that never leaves REQUESTED, and the wrong API key it accepts; exit 1', () => {
-  expect(ids('fail')).toEqual(['8.generation-time', '5.1.1']);
+it('ends at --timeout, a limit of the run and no verdict, and fails the wrong API key it accepts; exit 1', () => {
+  expect(ids('fail')).toEqual(['5.1.1']);
+  expect(ids('observed')).toContain('8.generation-time');
   expect(details('8.generation-time')).toMatch(
     /^no COMPLETED status within 0\.6 s \(--timeout\); the last was REQUESTED/,
+  );
+  expect(result.limit).toMatch(
+    /^The run ended at its --timeout of 0\.6 s, a limit of the run and not of the specification \("up to several minutes"\): no COMPLETED status within/,
   );
   expect(details('5.1.1')).toMatch(/with a wrong API key was answered 200, not refused/);
   expect(result.exitCode).toBe(1);

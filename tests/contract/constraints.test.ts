@@ -1,8 +1,8 @@
 // The rule map runs both ways: every constraint of the bundle and of the standalone setup file
 // schema is traced to a stated rule of openapi/rules.yaml (an `at` names it by its own pointer), or
 // marked x-http-standard, or, for a status code, a media type or a required header, marked
-// x-unspecified (tests/support/harness/constraints.ts). A constraint that nobody asked for turns this red,
-// naming its JSON pointer.
+// x-unspecified (tests/support/harness/constraints.ts); a oneOf or an anyOf is a constraint too. A
+// constraint that nobody asked for turns this red, naming its JSON pointer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,7 @@ describe('every constraint has a rule', () => {
       'false',
       'status',
       'media',
+      'oneOf',
     ])
       expect(whats, what).toContain(what);
     expect(found.map((c) => c.pointer)).toEqual(
@@ -96,6 +97,16 @@ describe('a constraint nobody asked for turns it red, naming its JSON pointer', 
       'a required header of a creation',
       (d) => d.paths['/shipments'].post.parameters.push({ name: 'Idempotency-Key', in: 'header', required: true }),
       '/paths/~1shipments/post/parameters/1/required',
+    ],
+    [
+      'an anyOf on a sender field',
+      (d) => (d.components.schemas.Sender.properties.city.anyOf = [{ type: 'string' }, { type: 'null' }]),
+      '/components/schemas/Sender/properties/city/anyOf',
+    ],
+    [
+      'a oneOf on the receiver',
+      (d) => (d.components.schemas.Receiver.oneOf = [{ title: 'With email' }, { title: 'With address' }]),
+      '/components/schemas/Receiver/oneOf',
     ],
     [
       'a format on the receiver email',

@@ -280,20 +280,46 @@ describe('GET /setups/carriers takes no body and no path or query parameters', (
 });
 
 // 5.2.3 names where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out
-// imported shipments; 5.2.4 says only that both ways of sending it are accepted there. So the
-// operation says that, and states nothing about storage, which it marks open.
-describe('POST /imported_shipments says one thing about the Partner ID', () => {
+// imported shipments, so whether one given alone there is stored stays open. 5.2.5 has no
+// exception: with both the header and the body field, the header value is stored there too. The
+// operation, the header and the body field say the same.
+describe('POST /imported_shipments says what 5.2.3 and 5.2.5 say of the Partner ID', () => {
   const operation = () => source('paths/imported_shipments.yaml').post;
-  const saysOneThing = (op: any) =>
-    /Accepts the `Partner-ID` header and the deprecated body field `partner_id`/.test(textOf(op.description)) &&
-    !/stored|ignored|wins/.test(textOf(op.description)) &&
-    /whether and how an imported shipment stores the Partner ID/i.test(op['x-unspecified'] ?? '');
+  const header = () => source('components/parameters/PartnerId.yaml');
+  const bodyField = () => source('components/schemas/PartnerIdBodyField.yaml');
+  const headerWins = (text: string) =>
+    /both present, the header value is (?:what is )?stored and (?:the body value|this one) is ignored/.test(fold(text));
+  const aloneOpen = (text: string) => /given alone.*imported shipment.* (?:is stored|stored)/.test(fold(text));
+  const agree = (op: any, parameter: any, field: any) =>
+    /Accepts the `Partner-ID` header and the deprecated body field `partner_id`/.test(fold(op.description)) &&
+    headerWins(op.description) &&
+    /Whether a Partner ID given alone, by the header only or by the body field only, is stored on an imported shipment/.test(
+      op['x-unspecified'] ?? '',
+    ) &&
+    !/is stored on the imported shipment/.test(fold(op.description)) &&
+    headerWins(parameter.description) &&
+    /on each of the three/.test(fold(parameter.description)) &&
+    /alone on an imported shipment is stored is not specified/.test(fold(parameter.description)) &&
+    headerWins(field.description) &&
+    /on each of the three/.test(fold(field.description)) &&
+    aloneOpen(field.description);
 
-  it('[5.2.4] accepts the header and the body field; whether and how it stores the Partner ID is open', () => {
-    expect(saysOneThing(operation())).toBe(true);
-    const stating = operation();
-    stating.description += ' When both are present, the header value is stored and the body value is ignored.';
-    expect(saysOneThing(stating)).toBe(false);
+  it('[5.2.5] [4.5.partner-id-storage] with both, the header value is stored; given alone, storage is open; the three texts agree', () => {
+    expect(agree(operation(), header(), bodyField())).toBe(true);
+    const silent = operation();
+    silent.description =
+      'Creates an imported shipment. Accepts the `Partner-ID` header and the deprecated body field `partner_id`.';
+    expect(agree(silent, header(), bodyField())).toBe(false);
+    const storingAlone = operation();
+    storingAlone.description += ' A Partner ID given alone is stored on the imported shipment.';
+    expect(agree(storingAlone, header(), bodyField())).toBe(false);
+    const wholeOpen = operation();
+    wholeOpen['x-unspecified'] =
+      'Whether and how an imported shipment stores the Partner ID, from the header, the body field or both.';
+    expect(agree(wholeOpen, header(), bodyField())).toBe(false);
+    const narrowHeader = header();
+    narrowHeader.description = narrowHeader.description.replace(', on each of the three', '');
+    expect(agree(operation(), narrowHeader, bodyField())).toBe(false);
   });
 });
 

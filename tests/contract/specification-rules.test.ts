@@ -804,12 +804,42 @@ describe('the HTTP headers of authentication and ranges', () => {
   ])('[5.1.1] a 401 may challenge with %j', (value) => {
     expect(challenge.test(value)).toBe(true);
   });
-  it.each(['Bearer realm="x"', 'Basically', 'Digest realm="x", Basicx', ''])(
-    '[5.1.1] a 401 does not challenge with Basic in %j',
+  it.each([
+    'Bearer realm="x"',
+    'Basically',
+    'Digest realm="x", Basicx',
+    '',
+    // A challenge's scheme only: not a word inside a quoted parameter, nor a parameter's name.
+    'Bearer realm="a, basic b"',
+    'Bearer realm="a\\", basic"',
+    'Bearer realm="x", basic=1',
+    'Bearer a=1, basic =2',
+  ])('[5.1.1] a 401 does not challenge with Basic in %j', (value) => {
+    expect(challenge.test(value)).toBe(false);
+  });
+
+  // Content-Range (RFC 9110 §14.4): a 206 gives a range, never "*"; a 416 gives "*/" and the length.
+  const download = bundle.components.pathItems.CarrierSetupFile.get.responses;
+  const partial = headerPattern(download['206'].headers['Content-Range'].schema);
+  const unsatisfied = headerPattern(bundle.components.headers['Content-Range'].schema);
+  it.each(['bytes 0-63/2876', 'Bytes 0-63/*', 'BYTES 10-20/2876'])(
+    '[4.2.range] a 206 may give Content-Range %j',
     (value) => {
-      expect(challenge.test(value)).toBe(false);
+      expect(partial.test(value)).toBe(true);
     },
   );
+  it.each(['bytes */*', 'bytes */2876', 'bytes 0-63', 'bytes 0-63/', 'items 0-5/10', 'bytes=0-63/2876'])(
+    '[4.2.range] a 206 does not give Content-Range %j',
+    (value) => {
+      expect(partial.test(value)).toBe(false);
+    },
+  );
+  it.each(['bytes */2876', 'Bytes */2876', 'bytes 0-63/2876'])('[4.2.range] a Content-Range may be %j', (value) => {
+    expect(unsatisfied.test(value)).toBe(true);
+  });
+  it.each(['bytes */*', 'bytes *', 'bytes */', 'bytes 0-63'])('[4.2.range] a Content-Range is not %j', (value) => {
+    expect(unsatisfied.test(value)).toBe(false);
+  });
 
   it.each(['bytes=0-99', 'Bytes=0-99', 'BYTES=-500', 'bytes=0-99, 200-', 'items=0-5'])(
     '[4.2.range] a Range request header may be %j',

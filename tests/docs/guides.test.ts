@@ -216,6 +216,54 @@ describe('the guides state the specification, not more', () => {
     expect(guide).not.toMatch(/https:\/\/(?:\{host\}|<host>)\/api\/public\/v3/);
   });
 
+  // A placeholder base URL with a host placeholder and no prefix placeholder drops the path the
+  // specification allows in front of /api/public/v3.
+  const withoutPrefix = (text: string) =>
+    [...text.matchAll(/https?:\/\/(?:\{host\}|<host>)[^\s`'")]*\/api\/public\/v3/g)]
+      .map(([url]) => url)
+      .filter((url) => !/\{prefix\}|<prefix>/.test(url));
+  it('[0.base-url] every guide that writes the base URL with a host placeholder writes its prefix too', () => {
+    const found = [...GUIDES.map((guide) => `docs/${guide}`), 'README.md', 'CONTRIBUTING.md'].flatMap((file) =>
+      withoutPrefix(read(file)).map((url) => `${file}: ${url}`),
+    );
+    expect(found).toEqual([]);
+    expect(withoutPrefix('--server https://<host>/api/public/v3 and http://{host}/api/public/v3')).toEqual([
+      'https://<host>/api/public/v3',
+      'http://{host}/api/public/v3',
+    ]);
+    expect(withoutPrefix("'https://<host><prefix>/api/public/v3' https://{host}{prefix}/api/public/v3")).toEqual([]);
+  });
+
+  // A measured figure comes after the `npm run bench` command that produces it; a figure before the
+  // command is an estimate, and says so.
+  // A number, a word or two, then a unit of rate or time: 42,000 req/s, 100,000 simple operations a second.
+  const FIGURE = /\d[\d,.]*(?:\s+[a-z]+){0,2}\s*(?:req\/s|requests a second|operations a second|µs|ms\b)/;
+  const unsourcedFigures = (section: string) => {
+    const blocks = section.split(/\n\s*\n/);
+    const command = blocks.findIndex(
+      (block) => /^```sh\nnpm run bench\b/m.test(block) || /`npm run bench\b/.test(block),
+    );
+    return blocks
+      .filter((block, i) => FIGURE.test(block) && (command === -1 || i < command) && !/\bestimate\b/i.test(block))
+      .map((block) => block.split('\n')[0]!);
+  };
+  const scales = (text: string) => /^### What scales\n([\s\S]*?)(?=^## )/m.exec(text)?.[1] ?? '';
+
+  it("the sandbox guide's What scales gives a measured figure after the bench command, and calls an estimate one", () => {
+    const section = scales(read('docs/sandbox.md'));
+    expect(section).toMatch(/npm run bench -- --part sandbox/);
+    expect(FIGURE.test(section)).toBe(true);
+    expect(unsourcedFigures(section)).toEqual([]);
+    expect(
+      unsourcedFigures(
+        'One Redis answers 100,000 simple operations a second.\n\n```sh\nnpm run bench\n```\n\n42,000 req/s',
+      ),
+    ).toEqual(['One Redis answers 100,000 simple operations a second.']);
+    expect(
+      unsourcedFigures('An estimate: 100,000 operations a second.\n\n```sh\nnpm run bench\n```\n\n42,000 req/s'),
+    ).toEqual([]);
+  });
+
   it("[8.url-lifetime] a lifetime in minutes of a file address is said to be the sandbox's, not the API's", () => {
     for (const guide of GUIDES) {
       const text = read(`docs/${guide}`).replace(/\s+/g, ' ');

@@ -68,7 +68,7 @@ const FAULTS: { fault: string; plant: () => void; problem: string; production?: 
   },
   {
     fault: 'a package of the repository listed by the sandbox, which imports it nowhere',
-    plant: () => addDependency('packages/sandbox/package.json', 'shipping-api-v3-cli', '6.0.0'),
+    plant: () => addDependency('packages/sandbox/package.json', 'shipping-api-v3-cli', '6.1.0'),
     problem: 'dependencies: shipping-api-v3-cli at packages/sandbox/package.json',
   },
   {

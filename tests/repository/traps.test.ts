@@ -73,6 +73,45 @@ describe('names', () => {
   });
 });
 
+// RFC 2606 and RFC 6761 reserve example.com, example.net, example.org and the top-level names
+// .example, .test, .invalid and .localhost; example.se and its like belong to real registries.
+// A domain ends in a name of letters: user:password@10.0.0.5 in a URL is no address.
+const EMAIL = /[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z][a-z-]*)\b/gi;
+const RESERVED = /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
+const unreservedEmails = (text: string) =>
+  [...text.matchAll(EMAIL)].filter(([, domain]) => !RESERVED.test(domain!)).map(([address]) => address);
+
+describe('example email addresses', () => {
+  it('use reserved domain names only (RFC 2606, RFC 6761)', () => {
+    const files = git('ls-files', '-co', '--exclude-standard').stdout.split('\n').filter(Boolean);
+    // The released bundles are history, and the rendered pages are made from the guides.
+    const ours = files.filter(
+      (file) =>
+        file !== 'package-lock.json' && file !== SELF && !file.startsWith('docs/releases/') && !file.endsWith('.html'),
+    );
+    const found = ours.flatMap((file) => {
+      try {
+        return unreservedEmails(read(file)).map((address) => `${file}: ${address}`);
+      } catch {
+        return [];
+      }
+    });
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ['asa@example.com', []],
+    ['soren@example.net, ingrid@shop.example', []],
+    ['ops@mail.test', []],
+    ['asa.lindqvist@example.se', ['asa.lindqvist@example.se']],
+    ['soren@example.dk and ingrid@example.no', ['soren@example.dk', 'ingrid@example.no']],
+    ['a@example.com.evil', ['a@example.com.evil']],
+    ['http://user:s3cret@10.0.0.5/', []],
+  ])('finds the address in %j that is not reserved: %j', (text, found) => {
+    expect(unreservedEmails(text)).toEqual(found);
+  });
+});
+
 describe('.github/workflows/ci.yml', () => {
   it('runs .ci/run, not a copy of its steps, once for each part of npm run check', () => {
     const workflow = parse(read('.github/workflows/ci.yml'));

@@ -60,9 +60,11 @@ describe('GET /_sandbox/', () => {
     const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
       routes: { method: string; path: string; description: string }[];
     };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, ...operation })),
-    );
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/_sandbox'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, ...operation })),
+      );
     const listed = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
     expect(
       routes
@@ -80,6 +82,30 @@ describe('GET /_sandbox/', () => {
       const response = await app.inject({ method: op.method as 'GET', url: op.path });
       const secured = (op.security ?? document.security).length > 0;
       expect(response.statusCode === 401, `${op.operationId} without credentials`).toBe(secured);
+    }
+  });
+
+  // The API's operations, as the sandbox answers them, are described for the sandbox's workflows;
+  // each is a route of the API, served with credentials, and not registered a second time.
+  it("describes the API's operations the workflows call, each a route the sandbox serves under /api/public/v3", async () => {
+    const { routes } = (await app.inject({ method: 'GET', url: '/_sandbox/' })).json() as {
+      routes: { method: string; path: string }[];
+    };
+    const api = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/_sandbox'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(api.sort()).toEqual([
+      'GET /api/public/v3/setups/carriers',
+      'POST /api/public/v3/imported_shipments',
+      'POST /api/public/v3/sales_orders',
+      'POST /api/public/v3/shipment_drafts',
+      'POST /api/public/v3/shipments',
+    ]);
+    const served = routes.map((r) => `${r.method} ${r.path}`);
+    for (const route of api) {
+      expect(served.filter((r) => r === route)).toHaveLength(1);
+      const [method, url] = route.split(' ');
+      expect((await app.inject({ method: method as 'GET', url })).statusCode, route).toBe(401);
     }
   });
 });

@@ -1,6 +1,7 @@
 // A server that answers like the API, except for one planted fault in the carrier setup lifecycle.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import basicAuth from '@fastify/basic-auth';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
@@ -15,7 +16,13 @@ export type PlantedFault =
   /** The status stays IN_PROGRESS. */
   | 'never-completes'
   /** The file breaks its schema: a carrier without products. */
-  | 'file-breaks-schema';
+  | 'file-breaks-schema'
+  /** The COMPLETED url is plain HTTP on a host that is not loopback. */
+  | 'url-plain-http-remote'
+  /** No fault: the file from its first byte is streamed, without Content-Length. */
+  | 'range-streamed'
+  /** The file from its first byte stops halfway: its Content-Length is not the file's. */
+  | 'range-stops-halfway';
 
 export interface PlantedServer {
   baseUrl: string;
@@ -47,7 +54,8 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
     return {
       status: 'COMPLETED',
       expires_at: new Date(Date.now() + 900_000).toISOString(),
-      url: `${origin}/files/setup.json`,
+      url:
+        fault === 'url-plain-http-remote' ? 'http://files.shipping.example/setup.json' : `${origin}/files/setup.json`,
     };
   });
 
@@ -60,15 +68,19 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
           : setupFile;
     const bytes = Buffer.from(JSON.stringify(body));
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    const type = fault === 'octet-stream-and-digits' ? 'application/octet-stream' : 'application/json';
+    // A half file is no JSON: sent as bytes, so that the runner does not parse it.
+    const type = ['octet-stream-and-digits', 'range-stops-halfway'].includes(fault)
+      ? 'application/octet-stream'
+      : 'application/json';
     reply.header('Content-Type', type).header('Accept-Ranges', 'bytes');
     if (!range) return reply.send(bytes);
     const start = Number(range[1]);
-    const end = Math.min(range[2] ? Number(range[2]) : Infinity, bytes.length - 1);
-    return reply
-      .code(206)
-      .header('Content-Range', `bytes ${start}-${end}/${bytes.length}`)
-      .send(bytes.subarray(start, end + 1));
+    const last = fault === 'range-stops-halfway' ? Math.floor(bytes.length / 2) : bytes.length - 1;
+    const end = Math.min(range[2] ? Number(range[2]) : Infinity, last);
+    const slice = bytes.subarray(start, end + 1);
+    reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`);
+    // A stream is sent chunked, with no Content-Length.
+    return reply.send(fault === 'range-streamed' ? Readable.from([slice]) : slice);
   });
 
   origin = await app.listen({ port: 0, host: '127.0.0.1' });

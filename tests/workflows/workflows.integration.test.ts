@@ -136,6 +136,26 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
     expect(run.output).toContain('Retrying step pollUntilCompleted (3/3)');
   }, 60_000);
 
+  // 5.1.3: the credentials go to url, so it is HTTPS; plain HTTP only on loopback, as 'none' serves it.
+  it('fails on the poll when the COMPLETED url is plain HTTP on a host that is not loopback', async () => {
+    const step = onlyFailedStep(await againstPlanted('url-plain-http-remote'));
+    expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'pollUntilCompleted' });
+    expect(step.failedChecks.join('\n')).toContain('[Hh][Tt][Tt][Pp][Ss]://');
+  }, 60_000);
+
+  // 4.2: streaming is allowed, so a Content-Length is compared only when both answers give one.
+  it('passes when the file from its first byte is streamed without Content-Length', async () => {
+    const run = await againstPlanted('range-streamed');
+    expect(run.failedSteps).toEqual([]);
+    expect(run.passed).toBe(true);
+  }, 60_000);
+
+  it('fails on the range when the file from its first byte is shorter than the whole file', async () => {
+    const step = onlyFailedStep(await againstPlanted('range-stops-halfway'));
+    expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'downloadRange' });
+    expect(step.failedChecks.join('\n')).toContain('content-length');
+  }, 60_000);
+
   it('fails on the download when the file breaks its schema', async () => {
     const step = onlyFailedStep(await againstPlanted('file-breaks-schema'));
     expect(step).toMatchObject({ workflowId: 'carrierSetup', stepId: 'readFileAsJson' });

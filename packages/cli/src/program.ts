@@ -174,10 +174,10 @@ Needs SHIPPING_USER and SHIPPING_API_KEY in the environment, and SHIPPING_BASE_U
 given; SHIPPING_PARTNER_ID, when set, is sent as the Partner-ID header on every call.
 
 Verdicts, one line per rule of openapi/rules.yaml: pass or fail for a rule the specification states,
-observed for a point it leaves open, skipped with the reason.
+observed for a point it leaves open or sets no measure for, skipped with the reason.
 
-Exit 0 when every stated rule checked holds, 1 when one fails, 2 on bad input, 3 when the server
-cannot be reached or refuses the credentials at the start.`;
+Exit 0 when every stated rule checked holds, 1 when one fails or --timeout (a limit of the run) ends
+it, 2 on bad input, 3 when the server cannot be reached or refuses the credentials at the start.`;
 
 /** `conform`: checks a live server against the specification, rule by rule. */
 function defineConformCommand(program: Command, configure: Configure, io: Io, done: Done): void {
@@ -188,7 +188,7 @@ function defineConformCommand(program: Command, configure: Configure, io: Io, do
       .description('check a live server of the API against the specification, rule by rule')
       .option('--server <url>', 'the base URL of the server, ending in /api/public/v3 (instead of SHIPPING_BASE_URL)')
       .option('--poll-interval <seconds>', 'time between two polls of GET /setups/carriers', '15')
-      .option('--timeout <seconds>', 'how long to wait for the carrier setup file to be COMPLETED', '1800')
+      .option('--timeout <seconds>', 'how long this run waits for the carrier setup file to be COMPLETED', '1800')
       .option('--allow-writes', 'send the four creations (on a real server, each creates a real thing)')
       .option('--shipment <file>', file('POST /shipments'))
       .option('--sales-order <file>', file('POST /sales_orders'))

@@ -156,7 +156,8 @@ function announcedLength(response: Response): number | undefined {
 }
 
 function contentRange(response: Response): { start: number; total: number | undefined } | undefined {
-  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(response.headers.get('Content-Range')?.trim() ?? '');
+  // A range unit is case-insensitive (RFC 9110, section 14.1).
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/i.exec(response.headers.get('Content-Range')?.trim() ?? '');
   if (!match) return undefined;
   return { start: Number(match[1]), total: match[3] === '*' ? undefined : Number(match[3]) };
 }

@@ -44,6 +44,9 @@ const SCHEMA_KEYWORDS: Record<string, (value: unknown) => boolean> = {
   contains: () => true,
   propertyNames: () => true,
   dependentRequired: () => true,
+  // A choice among subschemas refuses what none (anyOf) or not exactly one (oneOf) of them accepts.
+  oneOf: (value) => Array.isArray(value) && value.length > 0,
+  anyOf: (value) => Array.isArray(value) && value.length > 0,
 };
 
 const SUBSCHEMA = ['items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'additionalProperties'];

@@ -136,6 +136,7 @@ export async function conform(options: ConformCommandOptions, io: Io): Promise<n
         line(io.stdout, text);
       line(io.stdout, summaryLine(result));
     }
+    if (result.limit) line(io.stderr, result.limit);
     return result.exitCode === 0 ? EXIT.OK : EXIT.CHECK_FAILED;
   } catch (error) {
     shown.stop();

@@ -19,6 +19,8 @@ export async function setupShow(code: string, options: SetupOptions, io: Io): Pr
   const list = (names: string[]) => names.join(', ') || '-';
   line(io.stdout, `${paint('bold', product.name)} (${product.code}), ${carrier.name} (${carrier.code}), at ${pointer}`);
   line(io.stdout, `Service point product: ${product.service_point_product ? 'yes' : 'no'}`);
+  // How a list of field names spells a field is not specified: the names are shown as written.
+  line(io.stdout, 'Field names as the file writes them (how one names a field of the shipment body is not specified)');
   for (const c of product.country_combinations) {
     line(io.stdout);
     line(io.stdout, paint('bold', `${c.sender_country_code} → ${c.receiver_country_code}`));

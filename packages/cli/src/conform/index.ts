@@ -39,8 +39,10 @@ export interface ConformOptions {
 export interface ConformResult {
   server: string;
   verdicts: RuleVerdict[];
-  /** 0 when every stated rule checked holds, 1 when one fails. */
+  /** 0 when every stated rule checked holds, 1 when one fails or a limit of the run ended it. */
   exitCode: 0 | 1;
+  /** The limit of the run (--timeout) that ended it before COMPLETED: not a verdict on the server. */
+  limit?: string;
   seconds: number;
 }
 
@@ -164,7 +166,7 @@ async function checkSetup(
   traffic: Traffic,
   calls: ReturnType<typeof clients>,
   report: Report,
-): Promise<{ completed: Completed | undefined; fileCredentials: boolean }> {
+): Promise<{ completed: Completed | undefined; fileCredentials: boolean; limit?: string }> {
   options.onProgress?.('Requesting the carrier setup file');
   const first = await firstCall(calls.poll, calls.statusUrl);
   const polled = await pollUntilCompleted(
@@ -181,7 +183,12 @@ async function checkSetup(
   if (!completed) {
     for (const rule of ['4.2.returns', '4.2.range', '8.url-lifetime'])
       report.skip(rule, `not reached: ${polled.stopped}`);
-    return { completed, fileCredentials: false };
+    const seconds = options.timeoutMs / 1000;
+    const why = 'a limit of the run and not of the specification ("up to several minutes")';
+    const limit = polled.timedOut
+      ? `The run ended at its --timeout of ${seconds} s, ${why}: ${polled.stopped}.`
+      : undefined;
+    return { completed, fileCredentials: false, ...(limit ? { limit } : {}) };
   }
   const { connection } = options;
   const origins = new Set(
@@ -201,7 +208,7 @@ export async function runConform(options: ConformOptions): Promise<ConformResult
   const report = new Report();
   const traffic = new Traffic(options.fetch ?? globalThis.fetch, options.signal ?? new AbortController().signal);
   const calls = clients(options, traffic);
-  const { completed, fileCredentials } = await checkSetup(options, traffic, calls, report);
+  const { completed, fileCredentials, limit } = await checkSetup(options, traffic, calls, report);
   options.onProgress?.('Trying requests without and with wrong credentials');
   await checkAuthentication(traffic, calls, { completed, credentials: fileCredentials }, report).catch(
     unreachable('5.1.1', report),
@@ -220,7 +227,8 @@ export async function runConform(options: ConformOptions): Promise<ConformResult
   return {
     server: options.connection.baseUrl,
     verdicts,
-    exitCode: verdicts.some((v) => v.verdict === 'fail') ? 1 : 0,
+    exitCode: limit || verdicts.some((v) => v.verdict === 'fail') ? 1 : 0,
+    ...(limit ? { limit } : {}),
     seconds: Math.round(performance.now() - started) / 1000,
   };
 }

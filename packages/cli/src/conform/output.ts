@@ -41,7 +41,7 @@ export function summaryLine(result: ConformResult): string {
   const c = counts(result.verdicts);
   const seconds = result.seconds.toFixed(1);
   const stated = `${c.stated} stated rules checked (${c.pass} pass, ${c.fail} fail)`;
-  return `${result.server}: ${stated}, ${c.observed} open points observed, ${c.skipped} skipped, in ${seconds} s`;
+  return `${result.server}: ${stated}, ${c.observed} observed, ${c.skipped} skipped, in ${seconds} s`;
 }
 
 export function jsonResult(result: ConformResult): string {

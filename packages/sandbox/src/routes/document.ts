@@ -1,5 +1,6 @@
 // The sandbox's own routes under /_sandbox, registered from its OpenAPI document (openapi.json at the
-// package's root, published with it): each operation's method and path, whether it takes
+// package's root, published with it; it also describes the API's operations as the sandbox answers
+// them, which the API's own routes serve): each operation's method and path, whether it takes
 // credentials (its security), what the route index says of it (its summary), and the JSON Schema of
 // its request body, which Fastify checks with an Ajv of the document's schemas before the handler
 // runs, filling in the defaults the document states.
@@ -9,6 +10,9 @@ import type { ValidationProblem } from 'shipping-api-v3-contract';
 import { problemItems } from '../body-checks.ts';
 import { contractAjv } from '../contract-ajv.ts';
 import type { ProblemItem } from '../problems.ts';
+
+/** Where the sandbox's own routes live; the document's other paths are the API's. */
+const SANDBOX_PREFIX = '/_sandbox';
 
 /** The $id under which the document's components are known to its Ajv. */
 const SANDBOX_DOCUMENT_ID = 'https://shipping.example/sandbox/openapi.json';
@@ -59,6 +63,8 @@ export function registerOperations(
   const unused = new Set(Object.keys(handlers));
   app.setValidatorCompiler(compileBodySchema as FastifySchemaCompiler<unknown>);
   for (const [path, methods] of Object.entries(document.paths)) {
+    // The API's operations, described there as the sandbox answers them, are routed from the contract.
+    if (!path.startsWith(SANDBOX_PREFIX)) continue;
     for (const [method, operation] of Object.entries(methods)) {
       if ((operation.security ?? document.security).length > 0 !== secured) continue;
       const handler = handlers[operation.operationId];
