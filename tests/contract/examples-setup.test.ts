@@ -109,7 +109,7 @@ describe('the 206 example', () => {
 describe('the COMPLETED example', () => {
   const completed = bundle.components.examples.CarrierSetupStatusCompleted.value;
 
-  // The mock answers it with the address of the file it serves itself (tests/mock/mock.test.ts).
+  // The mock answers it with the address of the file it serves itself (tests/mock/mock.integration.test.ts).
   it('gives an https address outside the base URL', () => {
     const url = new URL(completed.url);
     expect(url.protocol).toBe('https:');

@@ -17,7 +17,6 @@ const LONGEST = [
   'tests/mock/cli.integration.test.ts',
   // unit
   'tests/cli/tools.test.ts',
-  'tests/sandbox/contract.test.ts',
   'tests/cli/pull.test.ts',
   'tests/sandbox/accounts.test.ts',
   'tests/contract/bundle.test.ts',
