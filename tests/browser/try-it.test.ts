@@ -115,6 +115,39 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     }
   });
 
+  it('works by keyboard: Enter opens the panel, Tab reaches its fields and Send, Enter sends', async () => {
+    const panel = await openPanel(page, 'createShipmentDraft');
+    const toggle = panel.getByRole('button', { name: 'Try it', exact: true });
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    const focusedLabel = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return active?.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : active?.textContent;
+      });
+    const reached: Array<string | null | undefined> = [];
+    for (let i = 0; i < 8 && reached.at(-1) !== 'Send'; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await focusedLabel());
+      if (reached.at(-1) === 'API user') await page.keyboard.type('try-keyboard');
+      if (reached.at(-1) === 'API key') await page.keyboard.type(KEY);
+    }
+    expect(reached).toEqual([
+      'Server',
+      'API user',
+      'API key',
+      'Partner-ID',
+      'Keep the credentials in this tab (sessionStorage) until it closes',
+      'Body',
+      'Send',
+    ]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statusOf(panel).innerText()).toMatch(/^HTTP 20\d/);
+  });
+
   it('GET /setups/carriers against the sandbox: 200, the answer shown, and the verdict conforms', async () => {
     const panel = await openPanel(page, 'requestCarrierSetup');
     // The sandbox is offered first, through the docs server's own origin.
@@ -152,6 +185,8 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     const shown = await report.innerText();
     expect(shown).toMatch(/^HTTP 206(, 206)+ · \d+ bytes/);
     expect(shown).toContain(`${expected.length} carriers`);
+    await report.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'try-it-lifecycle.png') });
     // The download operation's own panel has the address filled in.
     const download = await openPanel(page, 'downloadCarrierSetupFile');
     await expect(download.getByLabel('url', { exact: true }).inputValue()).resolves.toMatch(/\/files\//);
@@ -171,6 +206,8 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     await expect.poll(() => problems.innerText()).toContain('/parcels/0/weight');
     expect(await problems.innerText()).toContain('rule 2.3.parcels');
     await expect(statusOf(panel).innerText()).resolves.toMatch(/^Not sent/);
+    await problems.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'try-it-body-problems.png') });
     expect(await sandboxCall('try-refused-body', '/_sandbox/attributions')).toEqual({ attributions: [] });
     // On purpose: the server's own answer to the broken body.
     await panel.getByRole('button', { name: 'Send anyway' }).click();
