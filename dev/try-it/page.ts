@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
 import { parse } from 'yaml';
 import { BUNDLE_JSON, root } from '../paths.ts';
 import { CONTRACT_ELEMENT_ID, type TryItContract, type TryItOperation, type TryItResponse } from './contract.ts';
@@ -50,13 +51,10 @@ type Json = any;
 const refName = (node: Json): string | undefined =>
   typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
 
+/** The object a `$ref` of the bundle points at, or the object itself. */
 function resolve(document: Json, node: Json): Json {
   const ref: unknown = node?.$ref;
-  if (typeof ref !== 'string') return node;
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((at, key) => at[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+  return typeof ref === 'string' ? pointerGet(document, ref.slice(1)).value : node;
 }
 
 /** The example a body starts from: the first without the deprecated partner_id, else the first without it. */

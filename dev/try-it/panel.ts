@@ -61,7 +61,7 @@ async function send(request: TryRequest): Promise<Exchange & { ms: number }> {
     });
   } catch (error) {
     throw new RefusedError(
-      `No answer from ${target.url.origin}: ${(error as Error).message}. The server may be down, or it does not answer CORS for this page's origin (a hosted sandbox needs --cors-origin ${location.origin}).`,
+      `No answer from ${target.url.origin}: ${(error as Error).message}. The server may be down, or it does not answer CORS for this page's origin, ${location.origin} (docs/try-it.md says how a hosted sandbox does).`,
     );
   }
   const bytes = new Uint8Array(await response.arrayBuffer());

@@ -3,6 +3,7 @@
 // ID stay out of it (5.2.7)? Each finding names its rule of openapi/rules.yaml and, in a body, the
 // JSON pointer. Where the specification leaves the answer's shape open, the finding is "not judged",
 // and so is the verdict: an open shape is never passed.
+import { pointerSegment } from 'shipping-api-v3-contract/json-pointer';
 import type { TryItContract, TryItOperation, TryItResponse } from './contract.ts';
 import { validate } from './validators.ts';
 
@@ -54,7 +55,7 @@ function partnerIdKeys(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => partnerIdKeys(item, `${at}/${index}`));
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, item]) => {
-    const pointer = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const pointer = `${at}/${pointerSegment(key)}`;
     return [...(key.toLowerCase() === 'partner_id' ? [pointer] : []), ...partnerIdKeys(item, pointer)];
   });
 }

@@ -10,21 +10,31 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Partner-ID', 'Range']
 /** The answer's headers a page reads beyond the CORS-safelisted ones: pacing, the download's bytes, the challenge. */
 const EXPOSED_HEADERS = ['Retry-After', 'Content-Range', 'Content-Length', 'Accept-Ranges', 'WWW-Authenticate', 'ETag'];
 
+/** What an origin is, for the refusal of a value that is not one. */
+const ORIGIN_FORM =
+  'give scheme, host and port only, such as https://docs.example.com (no path, no trailing slash, no *)';
+
+/** The origin `entry` is exactly (an http: or https: origin), or undefined. */
+function exactOrigin(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    return /^https?:$/.test(url.protocol) && url.origin === entry ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The origins of the setting corsOrigin (comma-separated), each checked to be exactly an origin. */
 export function corsOrigins(value: string): string[] {
   return value
     .split(',')
     .map((entry) => entry.trim())
     .map((entry) => {
-      let origin: string | undefined;
-      try {
-        origin = new URL(entry).origin;
-      } catch {}
-      if (origin === undefined || origin === 'null' || origin !== entry || !/^https?:$/.test(new URL(entry).protocol))
-        throw new SandboxOptionsError(
-          `corsOrigin: ${JSON.stringify(entry)} is not an origin; give scheme, host and port only, such as https://docs.example.com (no path, no trailing slash, no *).`,
-          { option: 'corsOrigin' },
-        );
+      const origin = exactOrigin(entry);
+      if (origin === undefined)
+        throw new SandboxOptionsError(`corsOrigin: ${JSON.stringify(entry)} is not an origin; ${ORIGIN_FORM}.`, {
+          option: 'corsOrigin',
+        });
       return origin;
     });
 }
