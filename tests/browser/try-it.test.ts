@@ -369,6 +369,17 @@ describe('Try it on a published site that names a hosted sandbox (DOCS_SANDBOX_U
       await signIn(panel, 'try-hosted');
       await panel.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => statusOf(panel).innerText()).toMatch(/HTTP 200 .* conforms/i);
+      // The lifecycle across origins: the file's address is on the sandbox's origin, and its byte
+      // ranges need the Content-Range the sandbox exposes to the page.
+      await panel.getByRole('button', { name: 'Poll until COMPLETED' }).click();
+      await expect
+        .poll(() => panel.getByRole('list', { name: 'Statuses on the way' }).innerText(), { timeout: 20_000 })
+        .toContain(`The file is at ${hosted.origin}/files/`);
+      await panel.getByLabel('Download in ranges of (bytes)').fill('2000');
+      await panel.getByRole('button', { name: 'Download the file' }).click();
+      await expect
+        .poll(() => panel.locator('.try-it-file').innerText(), { timeout: 10_000 })
+        .toMatch(/^HTTP 206, 206, 206 · \d+ bytes · 2 carriers · validates against the setup file schema$/i);
       expect(await refusals(published)).toEqual([]);
     } finally {
       await published.close();
