@@ -44,7 +44,7 @@ async function send(request: TryRequest): Promise<Exchange & { ms: number }> {
     allowed,
     request.operationId === 'downloadCarrierSetupFile' ? 'url' : 'Server',
   );
-  if ('refused' in target) throw new RefusedError(target.refused);
+  if ('refused' in target) throw new Error(target.refused);
   const { user, key } = credentials.fields;
   const headers: Record<string, string> = { ...request.headers };
   if (user !== '' || key !== '') headers.Authorization = basicAuthorization(user, key);
@@ -60,15 +60,13 @@ async function send(request: TryRequest): Promise<Exchange & { ms: number }> {
       referrerPolicy: 'no-referrer',
     });
   } catch (error) {
-    throw new RefusedError(
+    throw new Error(
       `No answer from ${target.url.origin}: ${(error as Error).message}. The server may be down, or it does not answer CORS for this page's origin, ${location.origin} (docs/try-it.md says how a hosted sandbox does).`,
     );
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, ms: Math.round(performance.now() - started) };
 }
-
-class RefusedError extends Error {}
 
 const pretty = (text: string, type: string) => {
   if (!/json/.test(type) && !/^\s*[[{]/.test(text)) return text;
