@@ -1,7 +1,8 @@
 // Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`. An address of
 // the reference written as a path (/carrier-setup, as Redoc prerenders its links) is redirected to
 // its route, /#/carrier-setup; any other address without a file is answered 404 with docs/404.html,
-// as a static host answers it (dev/docs-deep-links.ts).
+// as a static host answers it (dev/docs-deep-links.ts). Under /_try/ it forwards the reference's Try
+// it to the servers it is given (dev/try-it/proxy.ts).
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { PortInUseError } from './cli.ts';
 import { referenceRoute, referenceSections } from './docs-deep-links.ts';
 import { DOCS_DIR, DOCS_PAGE, NOT_FOUND_PAGE } from './paths.ts';
+import { forwardTry, type TryItServer } from './try-it/proxy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,12 +50,24 @@ export interface RunningDocs {
   stop: () => Promise<void>;
 }
 
-export async function serveDocs(
-  port: number,
+export interface DocsServerOptions {
+  /** TCP port; 0 for a free one. */
+  port: number;
+  host?: string;
+  /** The flag and variable that choose another port, for the error when this one is taken. */
+  portHint?: { option: string; variable: string };
+  /** The servers the reference's Try it reaches under /_try/<name>/, in the order the page offers them. */
+  tryIt?: readonly TryItServer[];
+}
+
+export async function serveDocs({
+  port,
   host = '127.0.0.1',
   portHint = { option: '--docs-port', variable: 'DOCS_PORT' },
-): Promise<RunningDocs> {
+  tryIt = [],
+}: DocsServerOptions): Promise<RunningDocs> {
   const server = http.createServer(async (req, res) => {
+    if (await forwardTry(req, res, tryIt)) return;
     const target = resolveDocsPath(req.url ?? '/');
     if ('status' in target)
       return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);

@@ -3,15 +3,19 @@
 // version as the guide pages are; docs/404.html, which sends the reference's addresses written as
 // paths to their routes on a static host (dev/docs-deep-links.ts); and every guide docs/*.md to a
 // page docs/<name>.html beside it (dev/docs-pages.ts). The API shipping@v3-docs of redocly.yaml adds the decorators and options of
-// the rendered reference. With --check, renders into a temporary folder and fails when the committed
+// the rendered reference. Every operation gets its Try it panel (dev/try-it/), and the page its
+// Content-Security-Policy with the hashes of its scripts (dev/docs-policy.ts); DOCS_SANDBOX_URL names
+// the hosted sandbox a published site may call (docs/try-it.md). With --check, renders into a temporary folder and fails when the committed
 // page differs (stale or edited by hand).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { productName } from '../openapi/plugins/pages.js';
 import { hashLinks, notFoundPage, referenceSections } from './docs-deep-links.ts';
+import { withPolicy } from './docs-policy.ts';
 import { renderPages, stalePages } from './docs-pages.ts';
 import { BUNDLE_JSON, DOCS_PAGE, NOT_FOUND_PAGE, root } from './paths.ts';
 import { filesDiffer, redocly, withTempDir } from './tools.ts';
+import { hostedSandboxUrl, SANDBOX_URL_VARIABLE, type TryItSources, tryItAssets } from './try-it/page.ts';
 
 export { DOCS_PAGE };
 
@@ -37,9 +41,10 @@ const GUIDE_LINKS_SCRIPT = readFileSync(path.join(root, 'dev/docs-guide-links.js
 
 /**
  * The page as Redocly rendered it, with the fixes above, its prerendered links written as Redoc's
- * routes (dev/docs-deep-links.ts) and the guides' script; fails when Redoc changed under them.
+ * routes (dev/docs-deep-links.ts), the guides' script, Try it (reaching `hostedSandbox` too, when
+ * given) and its policy; fails when Redoc changed under them.
  */
-export function finishPage(html: string): string {
+export function finishPage(html: string, hostedSandbox: string | null = null, sources: TryItSources = {}): string {
   let page = html;
   LOGO_URLS.forEach((url, i) => {
     if (!page.includes(url)) throw new Error(`The rendered reference no longer names ${url}: check its footer logo.`);
@@ -53,12 +58,21 @@ export function finishPage(html: string): string {
   page = hashLinks(page);
   const end = page.lastIndexOf('</body>');
   if (end < 0) throw new Error('The rendered reference has no </body> to put its script before.');
-  return `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${page.slice(end)}`;
+  const tryIt = tryItAssets(hostedSandbox, sources);
+  page = `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${tryIt.data}\n<script>${tryIt.script}</script>\n${page.slice(end)}`;
+  const head = page.indexOf('</head>');
+  if (head < 0) throw new Error('The rendered reference has no </head> to put its style before.');
+  page = `${page.slice(0, head)}<style>${tryIt.style}</style>\n${page.slice(head)}`;
+  return withPolicy(page, hostedSandbox ? [new URL(hostedSandbox).origin] : []);
 }
 
 const product = () => productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
 
-export function renderDocs(outFile: string): void {
+/** Renders the reference into outFile, and beside it docs/404.html and the guides; Try it reaches `hostedSandbox` too, when given. */
+export function renderDocs(
+  outFile: string,
+  hostedSandbox: string | null = hostedSandboxUrl(process.env[SANDBOX_URL_VARIABLE]),
+): void {
   const result = redocly([
     'build-docs',
     'shipping@v3-docs',
@@ -72,7 +86,7 @@ export function renderDocs(outFile: string): void {
     outFile,
   ]);
   if (result.status !== 0) throw new Error(`redocly build-docs failed:\n${result.stdout}${result.stderr}`);
-  const page = finishPage(readFileSync(outFile, 'utf8'));
+  const page = finishPage(readFileSync(outFile, 'utf8'), hostedSandbox);
   writeFileSync(outFile, page);
   // What static hosts answer for an address they have no file for: it sends the reference's addresses to their routes.
   writeFileSync(path.join(path.dirname(outFile), NOT_FOUND_PAGE), notFoundPage(product(), referenceSections(page)));

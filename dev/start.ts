@@ -4,6 +4,7 @@
 //   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS)
 import { refresh } from './build.ts';
 import { serveDocs } from './docs-server.ts';
+import type { TryItServer } from './try-it/proxy.ts';
 import { mockBanner, startMock } from './mock.ts';
 import { admittedUsers, type RunningSandbox, type SandboxSettings, startSandbox } from 'shipping-api-v3-sandbox';
 
@@ -32,26 +33,32 @@ export function sandboxBanner(sandbox: RunningSandbox): string {
   ].join('\n');
 }
 
-/** The servers, started in this order and stopped in the reverse order. */
-const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Started> }> = [
+/**
+ * The servers, started in this order and stopped in the reverse order. `tryIt` lists the servers the
+ * reference's Try it reaches through the docs server; it is filled as they start, and read at each request.
+ */
+const SERVERS: Array<{ name: string; start: (options: Options, tryIt: TryItServer[]) => Promise<Started> }> = [
   {
     name: 'the rendered reference',
-    start: async ({ docsPort }) => {
-      const docs = await serveDocs(docsPort);
+    start: async ({ docsPort }, tryIt) => {
+      const docs = await serveDocs({ port: docsPort, tryIt });
       return { banner: `API reference: ${docs.url}`, stop: docs.stop };
     },
   },
   {
     name: 'the mock',
-    start: async ({ port }) => {
+    start: async ({ port }, tryIt) => {
       const mock = await startMock({ port });
+      tryIt.push({ name: 'mock', label: 'mock', baseUrl: mock.baseUrl });
       return { banner: mockBanner(mock.baseUrl), stop: mock.stop, exited: mock.exited };
     },
   },
   {
     name: 'the sandbox',
-    start: async ({ sandbox: settings }) => {
+    start: async ({ sandbox: settings }, tryIt) => {
       const sandbox = await startSandbox({ ...settings, portFlag: 'sandbox-port' });
+      // Try it offers the sandbox first.
+      tryIt.unshift({ name: 'sandbox', label: 'sandbox', baseUrl: sandbox.baseUrl });
       return { banner: sandboxBanner(sandbox), stop: sandbox.close };
     },
   },
@@ -80,8 +87,9 @@ export async function startAll(options: Options): Promise<void> {
   };
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
+  const tryIt: TryItServer[] = [];
   try {
-    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options)) });
+    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options, tryIt)) });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await stop(1);

@@ -84,7 +84,7 @@ let host: Awaited<ReturnType<typeof staticHost>>;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  [docs, host] = await Promise.all([serveDocs(0), staticHost()]);
+  [docs, host] = await Promise.all([serveDocs({ port: 0 }), staticHost()]);
   ({ browser, context, blocked } = await startBrowser());
 });
 

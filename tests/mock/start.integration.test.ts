@@ -1,4 +1,5 @@
-// `npm start` serves the rendered reference, the mock and the sandbox together, and Ctrl-C stops them;
+// `npm start` serves the rendered reference, the mock and the sandbox together (the reference's Try it
+// reaches the two others through the docs server), and Ctrl-C stops them;
 // before them it remakes what is stale of the generated files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -79,6 +80,20 @@ describe('npm start', () => {
       headers: { authorization: basic('apiuser', 'apikey') },
     });
     expect(await sandboxStatus.json()).toMatchObject({ status: 'REQUESTED' });
+
+    // The reference's Try it reaches both under the docs server's origin, the sandbox offered first.
+    const tryIt = await (await fetch(`${docsUrl}_try/servers`)).json();
+    expect(tryIt.servers.map((s: { name: string; upstream: string }) => [s.name, s.upstream])).toEqual([
+      ['sandbox', `http://127.0.0.1:${sandboxPort}`],
+      ['mock', `http://127.0.0.1:${mockPort}`],
+    ]);
+    for (const name of ['sandbox', 'mock']) {
+      const proxied = await fetch(`${docsUrl}_try/${name}/api/public/v3/setups/carriers`, {
+        headers: { authorization: basic('tryit', 'apikey') },
+      });
+      expect([name, proxied.status]).toEqual([name, 200]);
+      expect(await proxied.json()).toMatchObject({ status: 'REQUESTED' });
+    }
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);

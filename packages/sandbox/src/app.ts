@@ -9,6 +9,7 @@ import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
+import { corsOrigins, registerCors } from './cors.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
 import type { LogLevel } from './settings.ts';
@@ -33,6 +34,8 @@ export interface SandboxAppOptions extends SandboxOptions {
   logLevel?: LogLevel;
   /** Where the log lines go; process.stderr by default. */
   logDestination?: LogDestination;
+  /** Answer CORS for these exact origins, comma-separated (cors.ts); none by default. */
+  corsOrigin?: string;
   /** @internal The readiness check in place of the store's ping, for tests. */
   ping?: HealthChecks['ping'];
 }
@@ -129,6 +132,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
+  if (options.corsOrigin !== undefined) registerCors(app, corsOrigins(options.corsOrigin));
   const origin = options.origin?.replace(/\/+$/, '');
   const metrics = createMetrics();
   // What the sandbox has to say outside a request: a warning of its log, or a line of stderr.

@@ -80,6 +80,7 @@ export interface SandboxSettings {
   checkShipments: boolean;
   store: string;
   logLevel: LogLevel;
+  corsOrigin?: string;
 }
 
 export const SETTINGS: readonly Setting[] = [
@@ -180,6 +181,15 @@ export const SETTINGS: readonly Setting[] = [
     description: 'JSON log lines on stderr from this level on; silent for none',
     kind: { type: 'choice', choices: LOG_LEVELS },
     default: 'info',
+  },
+  {
+    option: 'corsOrigin',
+    flag: 'cors-origin',
+    value: '<origins>',
+    variable: 'SANDBOX_CORS_ORIGIN',
+    description:
+      'answer CORS for these exact origins (comma-separated, such as https://docs.example.com), so that a page there may call the sandbox',
+    kind: { type: 'text', what: 'one or more origins, comma-separated, such as https://docs.example.com' },
   },
 ];
 

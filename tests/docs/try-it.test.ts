@@ -1,0 +1,203 @@
+// Try it's parts that need no browser: what the page knows of the contract (every operation, its
+// rules, open ones open), the verdict on answers, the origins it may reach, the snippets, the
+// variable that names a hosted sandbox, and the page's policy (every script by its hash, nothing else).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { scriptHashes, withPolicy } from '../../dev/docs-policy.ts';
+import { BUNDLE_JSON, DOCS_PAGE, root } from '../../dev/paths.ts';
+import type { TryItContract } from '../../dev/try-it/contract.ts';
+import { hostedSandboxUrl, tryItContract } from '../../dev/try-it/page.ts';
+import { checkBody, operationOf } from '../../dev/try-it/request.ts';
+import { checkTarget } from '../../dev/try-it/servers.ts';
+import { curlSnippet } from '../../dev/try-it/snippets.ts';
+import { judge } from '../../dev/try-it/verdict.ts';
+
+const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
+const ruleMap = parse(readFileSync(`${root}/openapi/rules.yaml`, 'utf8'));
+const contract: TryItContract = tryItContract(document, ruleMap, null);
+const kindOf = (id: string) => contract.rules[id]?.kind;
+
+describe('what the panel knows of the contract', () => {
+  it('every operation of the bundle and the download, each response under a rule of the map', () => {
+    expect(contract.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual([
+      'GET /setups/carriers requestCarrierSetup',
+      'POST /shipments createShipment',
+      'POST /sales_orders createSalesOrder',
+      'POST /imported_shipments createImportedShipment',
+      'POST /shipment_drafts createShipmentDraft',
+      'GET {url} downloadCarrierSetupFile',
+    ]);
+    for (const operation of contract.operations)
+      for (const [key, response] of Object.entries(operation.responses)) {
+        expect(kindOf(response.rule), `${operation.operationId} ${key}: ${response.rule}`).toBe(
+          key === 'default' ? 'open' : 'stated',
+        );
+        // An open shape is named by an open rule, or by a section that gives no response at all.
+        if (response.open)
+          expect(kindOf(response.open) ?? `section ${response.open}`, response.open).toMatch(
+            /^(open|section 4\.[56])$/,
+          );
+      }
+  });
+
+  it('judges the bodies the specification shapes, and leaves the others open', () => {
+    const setup = operationOf(contract, 'requestCarrierSetup').responses['2XX']!;
+    expect([setup.validator, setup.open]).toEqual(['CarrierSetupStatus', undefined]);
+    expect(operationOf(contract, 'downloadCarrierSetupFile').responses['200']!.validator).toBe('CarrierSetupFile');
+    expect(operationOf(contract, 'createShipment').responses['2XX']!.open).toBe('4.3.response');
+    expect(operationOf(contract, 'createSalesOrder').responses['2XX']!.open).toBe('4.4.response');
+    expect(operationOf(contract, 'createShipment').responses['401']).toMatchObject({
+      rule: '5.1.1',
+      open: '7.errors-not-shown',
+      required: ['WWW-Authenticate'],
+    });
+  });
+
+  it("starts every body from the operation's example, which validates and has no partner_id", () => {
+    for (const operation of contract.operations.filter((o) => o.body)) {
+      expect(operation.body!.example, operation.operationId).not.toHaveProperty('partner_id');
+      expect(checkBody(operation, JSON.stringify(operation.body!.example)), operation.operationId).toEqual([]);
+    }
+  });
+
+  it('a refused body: each problem at its JSON pointer, under the rule of its field', () => {
+    const shipments = operationOf(contract, 'createShipment');
+    expect(checkBody(shipments, '{"parcels":[{"weight":"heavy"}]}')).toEqual([
+      { pointer: '/parcels/0/weight', message: 'must be number', rule: '2.3.parcels' },
+    ]);
+    expect(checkBody(shipments, '{"parcels":')[0]).toMatchObject({ pointer: '', rule: '4.3.request' });
+  });
+});
+
+describe('the verdict', () => {
+  const headers = (entries: Record<string, string> = {}) =>
+    new Headers({ 'content-type': 'application/json', ...entries });
+  const setup = operationOf(contract, 'requestCarrierSetup');
+
+  it('conforms when the status, the headers and the body hold', () => {
+    const judged = judge(contract, setup, {
+      status: 200,
+      headers: headers(),
+      text: '{"status":"REQUESTED","expires_at":null,"url":null}',
+    });
+    expect(judged.verdict).toBe('conforms');
+  });
+
+  it('breaks the contract at the JSON pointer, under the field rule', () => {
+    const judged = judge(contract, setup, {
+      status: 200,
+      headers: headers(),
+      text: '{"status":"DONE","expires_at":null,"url":null}',
+    });
+    expect(judged.verdict).toBe('breaks the contract');
+    expect(judged.findings.filter((f) => f.outcome === 'fail')).toMatchObject([
+      { rule: '2.1.status', pointer: '/status' },
+    ]);
+  });
+
+  it('a 401 without WWW-Authenticate breaks 5.1.1; the Partner ID coming back breaks 5.2.7', () => {
+    const refused = judge(contract, setup, { status: 401, headers: headers(), text: '{}' });
+    expect(refused.findings.filter((f) => f.outcome === 'fail').map((f) => f.rule)).toEqual(['5.1.1']);
+    const leaked = judge(contract, setup, {
+      status: 200,
+      headers: headers({ 'partner-id': '1' }),
+      text: '{"status":"REQUESTED","expires_at":null,"url":null,"partner_id":1}',
+    });
+    expect(leaked.findings.filter((f) => f.rule === '5.2.7' && f.outcome === 'fail')).toHaveLength(2);
+  });
+
+  it('an open shape is not judged, never passed: a throttled answer, a creation, a 401 with its challenge', () => {
+    const throttled = judge(contract, setup, { status: 429, headers: headers({ 'retry-after': '5' }), text: '{}' });
+    expect(throttled.verdict).toBe('not judged');
+    expect(throttled.findings.filter((f) => f.rule === '7.errors-not-shown').map((f) => f.outcome)).toEqual([
+      'not judged',
+      'not judged',
+    ]);
+    const created = judge(contract, operationOf(contract, 'createShipmentDraft'), {
+      status: 201,
+      headers: headers(),
+      text: '{"id":1}',
+    });
+    expect(created.verdict).toBe('not judged');
+    const challenged = judge(contract, setup, {
+      status: 401,
+      headers: headers({ 'www-authenticate': 'Basic' }),
+      text: '',
+    });
+    expect(challenged.verdict).toBe('not judged');
+  });
+});
+
+describe('the origins Try it may reach', () => {
+  it('refuses any other before sending, naming the origins it may reach', () => {
+    const allowed = ['http://127.0.0.1:8080'];
+    expect(checkTarget('http://127.0.0.1:8080/_try/sandbox/api/public/v3', allowed)).toHaveProperty('url');
+    expect(checkTarget('http://127.0.0.1:9/api/public/v3', allowed)).toEqual({
+      refused:
+        'Refused: http://127.0.0.1:9 is not an origin this page was built to reach, so nothing was sent. It reaches http://127.0.0.1:8080. A published site names its hosted sandbox when it is built (DOCS_SANDBOX_URL, see docs/try-it.md).',
+    });
+    expect(checkTarget('sandbox', allowed)).toEqual({
+      refused: 'Server: "sandbox" is not an address; give one such as https://sandbox.example.com/api/public/v3.',
+    });
+  });
+
+  it('DOCS_SANDBOX_URL: an HTTPS base URL (HTTP on loopback) ending in /api/public/v3, or a refusal naming it', () => {
+    expect(hostedSandboxUrl(undefined)).toBeNull();
+    expect(hostedSandboxUrl('https://sandbox.example.com/api/public/v3/')).toBe(
+      'https://sandbox.example.com/api/public/v3',
+    );
+    expect(hostedSandboxUrl('http://127.0.0.1:4020/api/public/v3')).toBe('http://127.0.0.1:4020/api/public/v3');
+    for (const value of [
+      'http://sandbox.example.com/api/public/v3',
+      'https://sandbox.example.com/',
+      'sandbox',
+      'https://u:p@x.example/api/public/v3',
+    ])
+      expect(() => hostedSandboxUrl(value), value).toThrow(
+        /^DOCS_SANDBOX_URL must be the base URL of a hosted sandbox/,
+      );
+  });
+});
+
+it('a snippet names the variables, never a value, and quotes the body for the shell', () => {
+  const snippet = curlSnippet({
+    operationId: 'createShipment',
+    method: 'POST',
+    url: 'http://127.0.0.1:8080/_try/sandbox/api/public/v3/shipments',
+    headers: { 'Partner-ID': '10042', 'Content-Type': 'application/json' },
+    body: `{"reference":"it's"}`,
+  });
+  expect(snippet).toBe(
+    [
+      `curl -u "$SHIPPING_USER:$SHIPPING_API_KEY" -X POST 'http://127.0.0.1:8080/_try/sandbox/api/public/v3/shipments'`,
+      `-H "Partner-ID: $SHIPPING_PARTNER_ID"`,
+      `-H 'Content-Type: application/json'`,
+      `--data-binary '{"reference":"it'\\''s"}'`,
+    ].join(' \\\n  '),
+  );
+});
+
+describe("the reference's Content-Security-Policy", () => {
+  const html = readFileSync(DOCS_PAGE, 'utf8');
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
+
+  it("allows each of the page's scripts by its sha256 and nothing else; requests to itself only", () => {
+    const scripts = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    const hashes = scripts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
+    expect(scriptSrc.sort()).toEqual([...new Set(hashes)].sort());
+    expect(/connect-src ([^;]*)/.exec(policy)![1]).toBe("'self' blob: data:");
+  });
+
+  it('the data block is no script, and a page built for a hosted sandbox allows exactly its origin', () => {
+    expect(scriptHashes('<script type="application/json">{}</script><script>a()</script>')).toHaveLength(1);
+    const built = withPolicy(
+      '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'" /><script>a()</script>',
+      ['https://sandbox.example.com'],
+    );
+    expect(built).toContain("connect-src 'self' blob: data: https://sandbox.example.com\"");
+  });
+});
