@@ -10,6 +10,7 @@ import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
 import { jsonBodyParser } from './json-body.ts';
+import { DISCARD_FACTOR, discardBody } from './oversized-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
 import type { LogLevel } from './settings.ts';
 import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
@@ -68,7 +69,9 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
     const status = error.statusCode;
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`);
+        return discardBody(request.raw, DISCARD_FACTOR * bodyLimit).then(() =>
+          sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`),
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendProblem(
           reply,
