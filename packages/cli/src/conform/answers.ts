@@ -45,6 +45,9 @@ function contractResponse(exchange: Exchange): { key: string; response: any } | 
   return undefined;
 }
 
+/** Whether the contract gives the answer's own status code for its operation (401, 416), not only a class or the default. */
+export const statusGiven = (exchange: Exchange) => contractResponse(exchange)?.key === String(exchange.status);
+
 const CREATION_RULES: Partial<Record<OperationId, string>> = {
   createShipment: '4.3.request',
   createSalesOrder: '4.4.request',
