@@ -1,6 +1,7 @@
 // fetchCarrierSetup against loopback servers that behave, and servers that misbehave in every way
 // the workflow has to survive or report.
 import type { ServerResponse } from 'node:http';
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CarrierSetupStatus,
@@ -710,6 +711,20 @@ describe('fetchCarrierSetup', () => {
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, timeoutMs: 50 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
     expect(error.message).toContain('timeoutMs (50 ms)');
+  });
+
+  it('measures timeoutMs on the clock passed in, as every other wait', async () => {
+    const api = await startApi(() => [inProgress]);
+    // A clock a thousand times faster than the real one: two minutes of it pass in 120 ms.
+    const started = Date.now();
+    const fast: Clock = {
+      now: () => started + (Date.now() - started) * 1000,
+      sleep: (ms, signal) => setTimeout(ms / 1000, undefined, { signal }),
+    };
+    const run = failure(fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, timeoutMs: 120_000, clock: fast }));
+    const realSeconds = setTimeout(5000, 'still running after 5 real seconds', { ref: false });
+    const error = await Promise.race([run, realSeconds]);
+    expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
   });
 
   it('refuses a client it did not make, and options out of range, naming them', async () => {

@@ -84,7 +84,7 @@ export async function fetchCarrierSetup(
 ): Promise<CarrierSetupFile> {
   const context = clientContext(client, 'fetchCarrierSetup');
   const settings = workflowSettings(options);
-  const scope = new Scope(options.signal, options.timeoutMs);
+  const scope = new Scope(settings.clock, options.signal, options.timeoutMs);
   const { signal } = scope;
   const throttled = (operation: string) => (waitMs: number) => options.onThrottled?.({ operation, waitMs });
   const statusPacer = new Pacer(
