@@ -9,6 +9,7 @@ import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
+import { bodyProblemsLister } from './body-checks.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { DISCARD_FACTOR, discardBody } from './oversized-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
@@ -17,11 +18,12 @@ import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } f
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { controlHandlers } from './routes/controls.ts';
-import { registerOperations, requestProblems } from './routes/document.ts';
+import { type DocumentValidation, documentValidation, registerOperations } from './routes/document.ts';
 import { type HealthChecks, healthHandlers } from './routes/health.ts';
 import { metricsHandlers } from './routes/metrics.ts';
 import { routeIndexHandlers } from './routes/route-index.ts';
 import { routeTemplate } from './route-template.ts';
+import { StatusBodies } from './status-bodies.ts';
 import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
 import { endConnectionsOnClose } from './stopping.ts';
 
@@ -46,7 +48,7 @@ const STORE_DOWN =
 
 const contentType = (request: FastifyRequest) => describeValue(request.headers['content-type'] ?? '');
 
-function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
+function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics, validation: DocumentValidation) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
@@ -57,7 +59,7 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
       return sendProblem(reply, 503, STORE_DOWN);
     }
     if (error.validation) {
-      const items = requestProblems(error.validation as ValidationProblem[], request.body);
+      const items = validation.requestProblems(error.validation as ValidationProblem[], request.body);
       const problems = items.map((item) => `${item.pointer || '/'} ${item.message}`).join('; ');
       return sendProblem(
         reply,
@@ -143,6 +145,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     options: resolved,
     store,
     metrics,
+    statusBodies: new StatusBodies(),
+    bodyProblems: bodyProblemsLister(),
     // The address the request came to (localhost stays localhost), so that a client sends its
     // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {
@@ -155,7 +159,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   measureRequests(app, metrics);
   endConnectionsOnClose(app);
-  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
+  const validation = documentValidation();
+  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics, validation));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
     const asked = `${request.method} ${describeValue(request.url.split('?')[0] ?? '')}`;
     sendProblem(
@@ -175,11 +180,12 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
       ...metricsHandlers(metrics),
     },
     false,
+    validation,
   );
   app.register(async (scope) => {
     await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher, notice });
     scope.register(async (api) => apiRoutes(api, context));
-    scope.register(async (control) => registerOperations(control, controlHandlers(context), true));
+    scope.register(async (control) => registerOperations(control, controlHandlers(context), true, validation));
   });
   return app;
 }

@@ -23,14 +23,6 @@ export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unkn
   shipment_draft: { schema: 'ShipmentDraftCreate', validate: ShipmentDraftCreate },
 };
 
-let listing: Ajv2020 | undefined;
-
-/** The all-errors validator of a component schema, compiled on first use and kept by Ajv. */
-function lister(schema: string): ValidateFunction {
-  listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
-  return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
-}
-
 /** A schema as Ajv's `verbose` option hands it over with a problem, where the messages find more to say. */
 interface ParentSchema {
   $ref?: string;
@@ -96,10 +88,20 @@ export function problemItems(
 }
 
 /** Every problem of a body that the generated validator refused, first the one it found. */
-export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
-  const { schema, validate } = VALIDATORS[kind];
-  const first = validate.errors?.[0];
-  const all = lister(schema);
-  all(data);
-  return problemItems([...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])], data);
+export type BodyProblems = (kind: Kind, data: unknown) => ProblemItem[];
+
+/** BodyProblems with an Ajv of its own that lists every problem, made on first use (one per sandbox). */
+export function bodyProblemsLister(): BodyProblems {
+  let listing: Ajv2020 | undefined;
+  const lister = (schema: string): ValidateFunction => {
+    listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
+    return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
+  };
+  return (kind, data) => {
+    const { schema, validate } = VALIDATORS[kind];
+    const first = validate.errors?.[0];
+    const all = lister(schema);
+    all(data);
+    return problemItems([...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])], data);
+  };
 }

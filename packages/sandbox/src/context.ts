@@ -1,7 +1,10 @@
-// What every route of the sandbox is given: the options, the store, the metrics, and its own origin.
+// What every route of the sandbox is given: the options, the store, the metrics, what it keeps for
+// itself (no two sandboxes in one process share anything), and its own origin.
 import type { FastifyRequest } from 'fastify';
+import type { BodyProblems } from './body-checks.ts';
 import type { SandboxMetrics } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { StatusBodies } from './status-bodies.ts';
 import type { SandboxStore, Snapshot } from './store/types.ts';
 
 /** Where the API lives on the sandbox, as on the real service. */
@@ -19,6 +22,10 @@ export interface SandboxContext {
   store: SandboxStore;
   /** Counts what /_sandbox/metrics shows beside the requests: generations started, store errors. */
   metrics: Pick<SandboxMetrics, 'generationStarted' | 'storeError'>;
+  /** The COMPLETED status bodies this sandbox has made. */
+  statusBodies: StatusBodies;
+  /** Every problem of a creation's body, by this sandbox's all-errors Ajv. */
+  bodyProblems: BodyProblems;
   /** http://host:port of the sandbox, for the absolute file address. */
   origin(request: FastifyRequest): string;
 }

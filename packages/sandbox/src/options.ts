@@ -68,17 +68,12 @@ function setupFileOf(bytes: Buffer): SetupFile {
   return { bytes, hash, etag: `"${hash}"` };
 }
 
-let exampleFile: SetupFile | undefined;
-
 /**
  * The contract's example carrier setup file, as served when no setupFile is given.
  * @internal exported for the tests, which compare what is served with its bytes
  */
 export function exampleSetupFile(): SetupFile {
-  exampleFile ??= setupFileOf(
-    Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`),
-  );
-  return exampleFile;
+  return setupFileOf(Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`));
 }
 
 /** Reads and checks a setup file; the error names the file and the JSON pointer of the first problem. */

@@ -2,7 +2,7 @@
 // the contract (body-checks.ts), the Partner ID stored on what is created (attribution.ts).
 import type { FastifyInstance } from 'fastify';
 import { attribute } from '../attribution.ts';
-import { bodyProblems, VALIDATORS } from '../body-checks.ts';
+import { VALIDATORS } from '../body-checks.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
 import { type ProblemItem, sendProblem } from '../problems.ts';
 import { settingOf } from '../settings.ts';
@@ -31,7 +31,7 @@ function setupFileProblems(options: ResolvedOptions): (kind: Kind, body: unknown
       : [];
 }
 
-export function creationRoutes(app: FastifyInstance, { store, options }: SandboxContext): void {
+export function creationRoutes(app: FastifyInstance, { store, options, bodyProblems }: SandboxContext): void {
   const offeredBySetupFile = setupFileProblems(options);
   for (const [path, kind] of Object.entries(CREATIONS)) {
     const { validate, schema } = VALIDATORS[kind];

@@ -28,22 +28,31 @@ interface SandboxDocument {
 
 const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as SandboxDocument;
 
-/**
- * The validator of a request body's schema: a $ref into the document, compiled once by an Ajv that
- * lists every problem (verbose, so that a problem can name the fields of the object at fault) and
- * fills in defaults.
- */
-const compileBodySchema: FastifySchemaCompiler<{ $ref: string }> = ({ schema }) => {
-  ajv ??= contractAjv(document, { allErrors: true, useDefaults: true, verbose: true }, SANDBOX_DOCUMENT_ID);
-  const validate = ajv.getSchema(`${SANDBOX_DOCUMENT_ID}${schema.$ref}`);
-  if (!validate) throw new Error(`The sandbox's document has no schema at ${schema.$ref}.`);
-  return validate;
-};
-let ajv: ReturnType<typeof contractAjv> | undefined;
+/** How a sandbox checks the bodies of its own routes, and says what is wrong with one. */
+export interface DocumentValidation {
+  compile: FastifySchemaCompiler<unknown>;
+  /** The problems of a request body that a route's schema refused, each with its JSON pointer. */
+  requestProblems(problems: ValidationProblem[], data: unknown): ProblemItem[];
+}
 
-/** The problems of a request body that a route's schema refused, each with its JSON pointer. */
-export function requestProblems(problems: ValidationProblem[], data: unknown): ProblemItem[] {
-  return problemItems(problems, data, (ref) => ajv?.getSchema(`${SANDBOX_DOCUMENT_ID}${ref}`)?.schema as object);
+/**
+ * The validator of a request body's schema, a $ref into the document, by an Ajv of the sandbox that
+ * makes it: one that lists every problem (verbose, so that a problem can name the fields of the
+ * object at fault) and fills in defaults, made on the first route.
+ */
+export function documentValidation(): DocumentValidation {
+  let ajv: ReturnType<typeof contractAjv> | undefined;
+  const compile: FastifySchemaCompiler<{ $ref: string }> = ({ schema }) => {
+    ajv ??= contractAjv(document, { allErrors: true, useDefaults: true, verbose: true }, SANDBOX_DOCUMENT_ID);
+    const validate = ajv.getSchema(`${SANDBOX_DOCUMENT_ID}${schema.$ref}`);
+    if (!validate) throw new Error(`The sandbox's document has no schema at ${schema.$ref}.`);
+    return validate;
+  };
+  return {
+    compile: compile as FastifySchemaCompiler<unknown>,
+    requestProblems: (problems, data) =>
+      problemItems(problems, data, (ref) => ajv?.getSchema(`${SANDBOX_DOCUMENT_ID}${ref}`)?.schema as object),
+  };
 }
 
 /**
@@ -55,9 +64,10 @@ export function registerOperations(
   app: FastifyInstance,
   handlers: Record<string, RouteHandlerMethod>,
   secured: boolean,
+  validation: DocumentValidation,
 ): void {
   const unused = new Set(Object.keys(handlers));
-  app.setValidatorCompiler(compileBodySchema as FastifySchemaCompiler<unknown>);
+  app.setValidatorCompiler(validation.compile);
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       if ((operation.security ?? document.security).length > 0 !== secured) continue;
