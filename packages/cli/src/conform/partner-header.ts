@@ -33,10 +33,9 @@ export function judgePartnerHeader(
   for (const exchange of exchanges) {
     const without = exchange.withoutPartnerId;
     if (!without || !succeeded(without)) continue;
-    report.fail(
-      '5.2.2',
-      `${CALLS[exchange.operation]} with Partner-ID was answered ${answerText(exchange)}; the same request without it, ${answerText(without)}`,
-    );
+    const [withIt, withoutIt] = [answerText(exchange), answerText(without)];
+    const call = CALLS[exchange.operation];
+    report.fail('5.2.2', `${call} with Partner-ID was answered ${withIt}; the same request without it, ${withoutIt}`);
   }
   const operations = [...new Set(exchanges.filter((e) => e.partnerId && succeeded(e)).map((e) => CALLS[e.operation]))];
   if (operations.length > 0) report.pass('5.2.2', `Partner-ID: ${partnerId} accepted on ${operations.join(', ')}`);
