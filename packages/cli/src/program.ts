@@ -210,10 +210,10 @@ function defineSandboxCommand(program: Command, configure: Configure, io: Io, do
       .addHelpText('after', SANDBOX_MODES),
   );
   for (const option of sandboxFlags()) sandbox.addOption(option);
-  sandbox.action(async (options) => {
+  sandbox.action(async () => {
     let settings: ReturnType<typeof sandboxSettings>;
     try {
-      settings = sandboxSettings(options, io.env);
+      settings = sandboxSettings(sandbox);
     } catch (error) {
       throw CliError.from(error, EXIT.BAD_INPUT);
     }
