@@ -2,7 +2,6 @@
 // commander Option with its variable (.env), its default and its parser, so that commander takes a
 // flag over its variable over its default and writes the help line. `shipping-api sandbox` takes
 // them as they are, `npm start` with the prefix `sandbox-`.
-import type { Command } from 'commander';
 import { Option } from 'commander';
 import {
   SandboxOptionsError,
@@ -37,7 +36,10 @@ export function sandboxFlags(prefix = '', shown?: readonly SettingName[]): Optio
 }
 
 /** The settings of a command that has the flags of sandboxFlags(prefix), once it has parsed its command line. */
-export function sandboxSettings(command: Command, prefix = ''): SandboxSettings {
+export function sandboxSettings(
+  command: { getOptionValue(key: string): unknown; getOptionValueSource(key: string): string | undefined },
+  prefix = '',
+): SandboxSettings {
   const settings: Record<string, unknown> = {};
   for (const setting of SETTINGS) {
     const key = optionOf(setting, prefix).attributeName();

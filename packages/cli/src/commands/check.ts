@@ -7,14 +7,7 @@ import type { ShipmentCheck } from 'shipping-api-v3-client';
 import { readJson, readSetupIndex } from '../files.ts';
 import { EXIT, type Io, line, painter } from '../io.ts';
 import { width } from '../table.ts';
-
-export interface CheckOptions {
-  setup: string;
-  json?: boolean;
-  strict?: boolean;
-  verbose?: boolean;
-  exactNames?: boolean;
-}
+import type { CheckOptions } from './check.command.ts';
 
 /** The widest line of the default output. */
 export const WIDTH = 120;
