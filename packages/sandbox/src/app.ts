@@ -9,7 +9,6 @@ import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
 import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
-import { bodyProblemsLister } from './body-checks.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { DISCARD_FACTOR, discardBody } from './oversized-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
@@ -18,7 +17,8 @@ import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } f
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { controlHandlers } from './routes/controls.ts';
-import { type DocumentValidation, documentValidation, registerOperations } from './routes/document.ts';
+import { registerOperations } from './routes/document.ts';
+import { type BodyValidation, bodyValidation } from './validation.ts';
 import { type HealthChecks, healthHandlers } from './routes/health.ts';
 import { metricsHandlers } from './routes/metrics.ts';
 import { routeIndexHandlers } from './routes/route-index.ts';
@@ -48,7 +48,7 @@ const STORE_DOWN =
 
 const contentType = (request: FastifyRequest) => describeValue(request.headers['content-type'] ?? '');
 
-function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics, validation: DocumentValidation) {
+function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics, validation: BodyValidation) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
@@ -59,14 +59,13 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
       return sendProblem(reply, 503, STORE_DOWN);
     }
     if (error.validation) {
-      const items = validation.requestProblems(error.validation as ValidationProblem[], request.body);
+      const items = validation.problems(error.validation as ValidationProblem[], request.body);
       const problems = items.map((item) => `${item.pointer || '/'} ${item.message}`).join('; ');
-      return sendProblem(
-        reply,
-        422,
-        `The body of ${request.method} ${routeTemplate(request)} is not valid: ${problems}.`,
-        items,
-      );
+      const schema = request.routeOptions.config.contractSchema;
+      const what = schema
+        ? `The body breaks the ${schema} schema of the contract`
+        : `The body of ${request.method} ${routeTemplate(request)} is not valid`;
+      return sendProblem(reply, 422, `${what}: ${problems}.`, items);
     }
     const status = error.statusCode;
     switch (error.code) {
@@ -146,7 +145,6 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     store,
     metrics,
     statusBodies: new StatusBodies(),
-    bodyProblems: bodyProblemsLister(),
     // The address the request came to (localhost stays localhost), so that a client sends its
     // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {
@@ -159,7 +157,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   measureRequests(app, metrics);
   endConnectionsOnClose(app);
-  const validation = documentValidation();
+  const validation = bodyValidation();
+  app.setValidatorCompiler(validation.compile);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics, validation));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
     const asked = `${request.method} ${describeValue(request.url.split('?')[0] ?? '')}`;
@@ -180,12 +179,11 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
       ...metricsHandlers(metrics),
     },
     false,
-    validation,
   );
   app.register(async (scope) => {
     await registerAuth(scope, { accounts: resolved.accounts, keyHasher: options.keyHasher, notice });
     scope.register(async (api) => apiRoutes(api, context));
-    scope.register(async (control) => registerOperations(control, controlHandlers(context), true, validation));
+    scope.register(async (control) => registerOperations(control, controlHandlers(context), true));
   });
   return app;
 }

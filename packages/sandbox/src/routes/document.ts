@@ -1,17 +1,12 @@
 // The sandbox's own routes under /_sandbox, registered from its OpenAPI document (openapi.json at the
 // package's root, published with it): each operation's method and path, whether it takes
 // credentials (its security), what the route index says of it (its summary), and the JSON Schema of
-// its request body, which Fastify checks with an Ajv of the document's schemas before the handler
-// runs, filling in the defaults the document states.
+// its request body, which Fastify checks before the handler runs (validation.ts).
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifySchemaCompiler, RouteHandlerMethod } from 'fastify';
-import type { ValidationProblem } from 'shipping-api-v3-contract';
-import { problemItems } from '../body-checks.ts';
-import { contractAjv } from '../contract-ajv.ts';
-import type { ProblemItem } from '../problems.ts';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /** The $id under which the document's components are known to its Ajv. */
-const SANDBOX_DOCUMENT_ID = 'https://shipping.example/sandbox/openapi.json';
+export const SANDBOX_DOCUMENT_ID = 'https://shipping.example/sandbox/openapi.json';
 
 interface Operation {
   operationId: string;
@@ -26,34 +21,9 @@ interface SandboxDocument {
   components: { schemas: object };
 }
 
-const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as SandboxDocument;
-
-/** How a sandbox checks the bodies of its own routes, and says what is wrong with one. */
-export interface DocumentValidation {
-  compile: FastifySchemaCompiler<unknown>;
-  /** The problems of a request body that a route's schema refused, each with its JSON pointer. */
-  requestProblems(problems: ValidationProblem[], data: unknown): ProblemItem[];
-}
-
-/**
- * The validator of a request body's schema, a $ref into the document, by an Ajv of the sandbox that
- * makes it: one that lists every problem (verbose, so that a problem can name the fields of the
- * object at fault) and fills in defaults, made on the first route.
- */
-export function documentValidation(): DocumentValidation {
-  let ajv: ReturnType<typeof contractAjv> | undefined;
-  const compile: FastifySchemaCompiler<{ $ref: string }> = ({ schema }) => {
-    ajv ??= contractAjv(document, { allErrors: true, useDefaults: true, verbose: true }, SANDBOX_DOCUMENT_ID);
-    const validate = ajv.getSchema(`${SANDBOX_DOCUMENT_ID}${schema.$ref}`);
-    if (!validate) throw new Error(`The sandbox's document has no schema at ${schema.$ref}.`);
-    return validate;
-  };
-  return {
-    compile: compile as FastifySchemaCompiler<unknown>,
-    requestProblems: (problems, data) =>
-      problemItems(problems, data, (ref) => ajv?.getSchema(`${SANDBOX_DOCUMENT_ID}${ref}`)?.schema as object),
-  };
-}
+export const SANDBOX_DOCUMENT = JSON.parse(
+  readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'),
+) as SandboxDocument;
 
 /**
  * Registers on `app` every operation of the document that takes credentials (`secured`) or none,
@@ -64,13 +34,11 @@ export function registerOperations(
   app: FastifyInstance,
   handlers: Record<string, RouteHandlerMethod>,
   secured: boolean,
-  validation: DocumentValidation,
 ): void {
   const unused = new Set(Object.keys(handlers));
-  app.setValidatorCompiler(validation.compile);
-  for (const [path, methods] of Object.entries(document.paths)) {
+  for (const [path, methods] of Object.entries(SANDBOX_DOCUMENT.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      if ((operation.security ?? document.security).length > 0 !== secured) continue;
+      if ((operation.security ?? SANDBOX_DOCUMENT.security).length > 0 !== secured) continue;
       const handler = handlers[operation.operationId];
       if (!handler) throw new Error(`The sandbox has no handler of ${operation.operationId} (${method} ${path}).`);
       unused.delete(operation.operationId);
