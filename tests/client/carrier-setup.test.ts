@@ -148,6 +148,19 @@ describe('fetchCarrierSetup', () => {
     for (const wait of clock.waits) expect(wait).toBeGreaterThanOrEqual(15_000);
   });
 
+  it('with withText, resolves to the file and its text as received, byte for byte, from one download', async () => {
+    // Spaced and indented as no serialiser writes it: the text is the file's own.
+    const bytes = Buffer.from(`[\n  ${JSON.stringify(exampleSetupFile()[0])}  ]\n`);
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, bytes, true),
+    );
+    const { file, text } = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, withText: true });
+    expect(file).toEqual([exampleSetupFile()[0]]);
+    expect(Buffer.from(text).equals(bytes)).toBe(true);
+    expect(filePaths(api)).toHaveLength(1);
+  });
+
   it('backs off when throttled: Retry-After when given, a growing wait otherwise, never under the interval', async () => {
     const clock = fakeClock();
     const throttle = (status: number, retryAfter?: string) => (response: ServerResponse) =>

@@ -4,7 +4,11 @@
 // pacing (pacing.ts) and clock (clock.ts), the checks of what it receives against the contract
 // (validate.ts), the error of every failure (errors.ts), and the pre-flight check of a shipment
 // against the carrier setup file (preflight/).
-export { fetchCarrierSetup, type FetchCarrierSetupOptions } from './carrier-setup.ts';
+export {
+  type CarrierSetupFileWithText,
+  fetchCarrierSetup,
+  type FetchCarrierSetupOptions,
+} from './carrier-setup.ts';
 export {
   createShippingClient,
   type Fetch,

@@ -204,9 +204,9 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   io.signals.on('SIGINT', interrupt);
   const progress = new Progress(io);
   let polls = 0;
-  let fileText: string | undefined;
   try {
-    const setup = await fetchCarrierSetup(client, {
+    const { file: setup, text } = await fetchCarrierSetup(client, {
+      withText: true,
       pollIntervalMs,
       timeoutMs,
       signal: controller.signal,
@@ -214,12 +214,8 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
       onProgress: (p) => progress.download(p),
       onThrottled: ({ waitMs }) => progress.throttled(waitMs),
       onRenewal: () => progress.renewal(),
-      onFileText: (received) => {
-        fileText = received;
-      },
     });
     // The file as it was received, not serialised again.
-    const text = fileText ?? JSON.stringify(setup);
     await writeFileAtomically(target, text, { signal: controller.signal });
     const bytes = Buffer.byteLength(text);
     const products = setup.reduce((n, c) => n + c.products.length, 0);
