@@ -10,6 +10,7 @@ import { DOCS_PAGE, docsAreStale, renderDocs } from './docs.ts';
 import { generate, staleCode } from './generate.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, GENERATED_DIR, GENERATOR_PROFILE, root, SOURCE } from './paths.ts';
 import { copyRepository, filesDiffer, redocly, withTempDir } from './tools.ts';
+import { RULE_TEXT_FILE, ruleTextIsStale, writeRuleText } from './rule-text.ts';
 import { listUnspecified } from './unspecified.ts';
 
 export function bundle(outDir: string): void {
@@ -56,6 +57,7 @@ export const STEPS = [
       Object.entries(CONTRACT_FILES).some(([from, to]) => filesDiffer(from, path.join(packageDir('contract'), to))),
     make: copyContractFiles,
   },
+  { name: RULE_TEXT_FILE, isStale: () => ruleTextIsStale(), make: () => writeRuleText() },
 ];
 
 /** Remakes what is stale, and everything after it, which is made from it. Returns what it made. */
@@ -89,6 +91,7 @@ export function outputs(dir: string): string[] {
   };
   walk('generated');
   files.push(path.relative(root, DOCS_PAGE).split(path.sep).join('/'));
+  if (existsSync(path.join(dir, RULE_TEXT_FILE))) files.push(RULE_TEXT_FILE);
   // The guides' pages, made beside the reference.
   if (existsSync(path.join(dir, 'docs')))
     for (const name of readdirSync(path.join(dir, 'docs')))
