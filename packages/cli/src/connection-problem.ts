@@ -5,7 +5,7 @@ import type { EnvName } from './env.ts';
 import { CliError, EXIT } from './io.ts';
 
 /** The option of createShippingClient that a ShippingApiError names in `option`, as the variable that sets it. */
-export const OPTION_VARIABLES: Readonly<Record<string, EnvName>> = {
+const OPTION_VARIABLES: Readonly<Record<string, EnvName>> = {
   baseUrl: 'SHIPPING_BASE_URL',
   username: 'SHIPPING_USER',
   apiKey: 'SHIPPING_API_KEY',
