@@ -1,5 +1,5 @@
 // A flag's value in seconds (setup pull's and conform's --poll-interval and --timeout).
-import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
+import { parseSeconds } from 'shipping-api-v3-contract/internal';
 import { CliError, EXIT } from './io.ts';
 
 /** A flag's value in seconds, as milliseconds (setup pull's and conform's --poll-interval and --timeout). */

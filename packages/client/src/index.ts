@@ -17,11 +17,9 @@ export {
   type ShippingResponse,
 } from './client.ts';
 export type { Clock } from './clock.ts';
-export { beyondDouble, beyondDoubleMessage, beyondDoubleReason } from './double-range.ts';
 export type { DownloadProgress } from './download.ts';
 export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';
-export { isLoopback } from './loopback.ts';
-export { retryAfterMs, THROTTLING_STATUSES } from './pacing.ts';
+export { THROTTLING_STATUSES } from './pacing.ts';
 export { PARTNER_ID_BODY_WARNING, type PartnerIdReading, readPartnerId } from './partner-id.ts';
 export * from './preflight/index.ts';
 export {

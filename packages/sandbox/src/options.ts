@@ -3,7 +3,7 @@
 // that admits API users (refused at start when it breaks its format).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isLoopback } from 'shipping-api-v3-client';
+import { isLoopback } from 'shipping-api-v3-client/internal';
 import { bundle, CarrierSetupFile } from 'shipping-api-v3-contract';
 import { firstProblem } from 'shipping-api-v3-contract';
 import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';

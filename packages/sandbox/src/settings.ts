@@ -3,6 +3,7 @@
 // environment variable, its default and its parser. Every entry point reads this table, and it loads
 // nothing but the base error, so that a command line can list the flags without loading a server.
 import { ShippingError } from 'shipping-api-v3-contract/errors';
+import { parseBoolean, parseDuration, parsePort } from 'shipping-api-v3-contract/internal';
 
 /** A setting's value is refused: `option` names it, and `variable` the environment variable it came from. */
 export class SandboxOptionsError extends ShippingError {
@@ -15,36 +16,6 @@ Object.defineProperty(SandboxOptionsError.prototype, 'name', { value: 'SandboxOp
 /** pino's levels, most severe first, and `silent`: no log at all. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** The text of a whole number from `min` to `max`, or undefined. */
-export function parseWholeNumber(text: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value >= min && value <= max ? value : undefined;
-}
-
-/** The text of a TCP port, 0 to 65535 (0: a free one where the caller allows it), or undefined. */
-export const parsePort = (text: string, min = 0): number | undefined => parseWholeNumber(text, min, 65_535);
-
-/** The text of a duration in whole milliseconds of at least `min`, or undefined. */
-export const parseDuration = (text: string, min = 0): number | undefined => parseWholeNumber(text, min);
-
-/** The text of a positive number of seconds, decimals allowed (`0.5`), as milliseconds; or undefined. */
-export function parseSeconds(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return undefined;
-  const seconds = Number(trimmed);
-  return seconds > 0 && Number.isFinite(seconds) ? seconds * 1000 : undefined;
-}
-
-/** `true`, `false`, `1` or `0` (any case, spaces around), or undefined for any other text. */
-export function parseBoolean(text: string): boolean | undefined {
-  const value = text.trim().toLowerCase();
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return undefined;
-}
 
 /** The text of a non-empty value, such as a path or an address, or undefined. */
 const parseText = (text: string): string | undefined => (text === '' ? undefined : text);
