@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isLoopback } from 'shipping-api-v3-client/internal';
-import { bundle, CarrierSetupFile } from 'shipping-api-v3-contract';
-import { firstProblem } from 'shipping-api-v3-contract';
+import { bundle, CarrierSetupFile, firstProblem } from 'shipping-api-v3-contract';
 import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
 import { checkSetting, SandboxOptionsError, type SandboxSettings, SETTINGS, settingOf } from './settings.ts';
 

@@ -6,7 +6,6 @@
 // Ajvs, on first use.
 import type { FastifySchemaCompiler } from 'fastify';
 import * as contract from 'shipping-api-v3-contract';
-import { bundle, type ValidationProblem, type Validator } from 'shipping-api-v3-contract';
 import { problemItems } from './problem-items.ts';
 import { contractAjv, DOCUMENT_ID } from './contract-ajv.ts';
 import type { ProblemItem } from './problems.ts';
@@ -21,25 +20,28 @@ export const contractSchema = (name: string): BodySchema => ({ $ref: `${DOCUMENT
 export interface BodyValidation {
   compile: FastifySchemaCompiler<unknown>;
   /** The problems of a body that a route's schema refused, each once, with its JSON pointer. */
-  problems(problems: ValidationProblem[], data: unknown): ProblemItem[];
+  problems(problems: contract.ValidationProblem[], data: unknown): ProblemItem[];
 }
 
 export function bodyValidation(): BodyValidation {
   let listing: ReturnType<typeof contractAjv> | undefined;
   let sandbox: ReturnType<typeof contractAjv> | undefined;
   const fromContract = (ref: string) => {
-    const standalone = (contract as unknown as Record<string, Validator<unknown>>)[ref.split('/').pop()!];
+    const standalone = (contract as unknown as Record<string, contract.Validator<unknown>>)[ref.split('/').pop()!];
     if (!standalone) throw new Error(`The contract has no generated validator of ${ref}.`);
     const validate = (data: unknown): boolean => {
       if (standalone(data)) return true;
-      listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
+      listing ??= contractAjv(contract.bundle(), { strict: false, allErrors: true });
       const all = listing.getSchema(ref)!;
       all(data);
       // The generated validator's first problem first: it is the one its own message would name.
-      validate.errors = [...(standalone.errors?.slice(0, 1) ?? []), ...((all.errors ?? []) as ValidationProblem[])];
+      validate.errors = [
+        ...(standalone.errors?.slice(0, 1) ?? []),
+        ...((all.errors ?? []) as contract.ValidationProblem[]),
+      ];
       return false;
     };
-    validate.errors = [] as ValidationProblem[];
+    validate.errors = [] as contract.ValidationProblem[];
     return validate;
   };
   const fromDocument = (ref: string) => {

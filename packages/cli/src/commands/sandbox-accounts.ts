@@ -9,8 +9,8 @@ import {
   accountsText,
   apiUserProblem,
   readAccounts,
+  hashKey,
 } from 'shipping-api-v3-sandbox/accounts';
-import { hashKey } from 'shipping-api-v3-sandbox/accounts';
 import { writeFileAtomically } from '../atomic-write.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
 import { readKey } from '../key-input.ts';

@@ -4,11 +4,13 @@
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ora, { type Ora } from 'ora';
-import { fetchCarrierSetup } from 'shipping-api-v3-client';
-import { createShippingClient } from 'shipping-api-v3-client';
-import type { DownloadProgress } from 'shipping-api-v3-client';
-import { ShippingApiError } from 'shipping-api-v3-client';
-import type { CarrierSetupStatus } from 'shipping-api-v3-client';
+import {
+  fetchCarrierSetup,
+  createShippingClient,
+  type DownloadProgress,
+  ShippingApiError,
+  type CarrierSetupStatus,
+} from 'shipping-api-v3-client';
 import { writeFileAtomically } from '../atomic-write.ts';
 import { connectionProblem } from '../connection-problem.ts';
 import { connectionFromEnv } from '../env.ts';

@@ -4,7 +4,7 @@
 // every answer against the contract. Each finding lands under its rule of openapi/rules.yaml.
 import { randomUUID } from 'node:crypto';
 import { ShippingError } from 'shipping-api-v3-contract/errors';
-import { createShippingClient, type Fetch } from 'shipping-api-v3-client';
+import { createShippingClient, type Fetch, THROTTLING_STATUSES } from 'shipping-api-v3-client';
 import type { Connection } from '../env.ts';
 import { CALLS, checkAnswers, checkPartnerIdNeverReturned, mediaType } from './answers.ts';
 import { judgeRefusal, judgeTransport } from './authentication.ts';
@@ -21,7 +21,6 @@ import { checkDownload } from './download.ts';
 import { type Completed, judgeLifecycle, pollUntilCompleted } from './lifecycle.ts';
 import { Report, type RuleVerdict } from './rules.ts';
 import { body, type Exchange, NetworkFailure, Traffic } from './traffic.ts';
-import { THROTTLING_STATUSES } from 'shipping-api-v3-client';
 
 export interface ConformOptions {
   connection: Connection;

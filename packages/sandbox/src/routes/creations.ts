@@ -7,8 +7,7 @@ import { BASE_PATH, type SandboxContext } from '../context.ts';
 import { type ProblemItem, sendProblem } from '../problems.ts';
 import { settingOf } from '../settings.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { checkShipment } from 'shipping-api-v3-client';
-import { carrierSetupIndex } from 'shipping-api-v3-client';
+import { checkShipment, carrierSetupIndex } from 'shipping-api-v3-client';
 import type { Kind } from '../state.ts';
 import { contractSchema } from '../validation.ts';
 
