@@ -3,18 +3,12 @@
 // expired), and return it checked against the contract.
 import { clientContext, type ClientContext, type ShippingClient } from './client.ts';
 import { download, type DownloadProgress } from './download.ts';
-import { connectionFailure, ShippingApiError } from './errors.ts';
+import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './clock.ts';
-import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
+import { Pacer } from './pacing.ts';
+import { type CarrierSetupStatusCompleted, completedStatus } from './completed-status.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import {
-  type CarrierSetupFile,
-  type CarrierSetupStatus,
-  parseCarrierSetupFile,
-  validateCarrierSetupStatus,
-} from './validate.ts';
-
-type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile } from './validate.ts';
 
 export interface FetchCarrierSetupOptions {
   /** Time between two calls of GET /setups/carriers; the specification suggests 15 or 30 seconds. */
@@ -193,85 +187,4 @@ function expiredTooOften(times: number, maxRenewals: number, expiredBy: string):
     `The carrier setup file address expired ${times} times; gave up after maxRenewals=${maxRenewals}. The last time, ${expiredBy}. ${SUSPECT_CLOCK}`,
     { code: 'EXPIRED', operation: 'downloadCarrierSetupFile' },
   );
-}
-
-/** Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED. */
-async function completedStatus(
-  client: ShippingClient,
-  context: ClientContext,
-  pacer: Pacer,
-  signal: AbortSignal,
-  onStatus: FetchCarrierSetupOptions['onStatus'],
-): Promise<{ status: CarrierSetupStatusCompleted; serverDate: string | null }> {
-  const operation = 'requestCarrierSetup';
-  for (;;) {
-    await pacer.next(signal);
-    const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      throw new ShippingApiError(`GET /setups/carriers failed: ${connectionFailure(statusUrl(context), error)}.`, {
-        code: 'NETWORK_ERROR',
-        operation,
-        cause: error,
-      });
-    });
-    const { response } = result;
-    if (THROTTLING_STATUSES.has(response.status)) {
-      pacer.throttled(response.headers.get('Retry-After'));
-      continue;
-    }
-    if (!response.ok) {
-      // openapi-fetch has read the body of an error answer already, into `error`.
-      const body = context.redact(
-        typeof result.error === 'string' ? result.error : (JSON.stringify(result.error) ?? ''),
-      );
-      throw response.status === 401
-        ? new ShippingApiError('The API refused the credentials (401 Unauthorized): check username and apiKey.', {
-            code: 'UNAUTHORIZED',
-            operation,
-            status: 401,
-            body,
-          })
-        : new ShippingApiError(httpErrorMessage(response, context), {
-            code: 'HTTP_ERROR',
-            operation,
-            status: response.status,
-            body,
-          });
-    }
-    pacer.succeeded();
-    const status = validateCarrierSetupStatus(await statusBody(response));
-    onStatus?.(status);
-    if (status.status === 'COMPLETED') return { status, serverDate: response.headers.get('Date') };
-  }
-}
-
-/** The address of GET /setups/carriers under the client's base URL. */
-function statusUrl(context: ClientContext): string {
-  return `${context.baseUrl.href.replace(/\/+$/, '')}/setups/carriers`;
-}
-
-/** A status call answered with an error; a 404 is most often a base URL that is not the API root. */
-function httpErrorMessage(response: Response, context: ClientContext): string {
-  const answered = `GET /setups/carriers answered ${response.status} ${response.statusText}`.trim();
-  if (response.status !== 404) return `${answered}.`;
-  const base = context.baseUrl.href.replace(/\/+$/, '');
-  const hint = base.endsWith('/api/public/v3')
-    ? `${statusUrl(context)} is not served there`
-    : `the base URL ${base} does not end in /api/public/v3, where version 3 of the API lives (such as ${context.baseUrl.origin}/api/public/v3)`;
-  return `${answered}: ${hint}.`;
-}
-
-async function statusBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ShippingApiError(`The carrier setup status is not JSON (${(error as Error).message}).`, {
-      code: 'INVALID_STATUS',
-      operation: 'requestCarrierSetup',
-      status: response.status,
-      body: text,
-      cause: error,
-    });
-  }
 }

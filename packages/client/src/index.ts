@@ -1,9 +1,9 @@
 // The typed client (openapi-fetch) of the Shipping Service Public API v3: the client and its options
-// (client.ts, auth.ts, urls.ts, partner-id.ts), the carrier setup workflow (carrier-setup.ts) with its
-// download (download.ts: its redirects and credentials in redirects.ts, its UTF-8 in file-text.ts),
-// pacing (pacing.ts) and clock (clock.ts), the checks of what it receives against the contract
-// (validate.ts), the error of every failure (errors.ts), and the pre-flight check of a shipment
-// against the carrier setup file (preflight/).
+// (client.ts, auth.ts, urls.ts, partner-id.ts), the carrier setup workflow (carrier-setup.ts, its
+// status calls in completed-status.ts) with its download (download.ts: its redirects and
+// credentials in redirects.ts, its UTF-8 in file-text.ts), pacing (pacing.ts) and clock (clock.ts),
+// the checks of what it receives against the contract (validate.ts), the error of every failure
+// (errors.ts), and the pre-flight check of a shipment against the carrier setup file (preflight/).
 export {
   type CarrierSetupFileWithText,
   fetchCarrierSetup,
