@@ -2,6 +2,8 @@
 // client, against the sandbox as a process of its own. A server that answers while the client is
 // still sending, and closes, resets the connection, and the client sees the reset, not the answer;
 // the sandbox reads and drops the rest of the body first.
+import net from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 import { createShippingClient } from 'shipping-api-v3-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { basic } from '../support/fixtures/basic.ts';
@@ -75,4 +77,39 @@ it("the project's client gets the 413 of a body 30 times the limit, and nothing 
     headers: { authorization: basic('oversized') },
   });
   expect(await attributions.json()).toMatchObject({ attributions: [] });
+});
+
+/** A raw exchange: the request's head with `length` as its Content-Length, then `body`, after `pauseMs`. */
+async function raw(length: number, body: Buffer, pauseMs: number): Promise<{ before: string; after: string }> {
+  const socket = net.connect(sandbox.port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.on('error', () => {});
+  const head = [
+    'POST /api/public/v3/shipments HTTP/1.1',
+    'Host: 127.0.0.1',
+    `Authorization: ${basic('oversized')}`,
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+  ];
+  socket.write(`${head.join('\r\n')}\r\n\r\n`);
+  await setTimeout(pauseMs);
+  const before = received;
+  if (!socket.destroyed) socket.end(body);
+  await closed;
+  return { before, after: received };
+}
+
+it('waits for the rest of a body up to 32 times the limit before it answers 413, and closes', async () => {
+  const { before, after } = await raw(2 * LIMIT, Buffer.alloc(2 * LIMIT, 'x'), 300);
+  expect(before).toBe('');
+  expect(after).toMatch(/^HTTP\/1\.1 413 /);
+  expect(after).toMatch(/\r\nconnection: close\r\n/i);
+});
+
+it('answers 413 at once to a body declared over 32 times the limit, and closes without reading it', async () => {
+  const { before } = await raw(33 * LIMIT, Buffer.alloc(0), 300);
+  expect(before).toMatch(/^HTTP\/1\.1 413 /);
+  expect(before).toContain(TOO_LARGE);
 });
