@@ -1,6 +1,6 @@
-// Ajv for the schemas of the bundled description (packages/sandbox/src/contract-ajv.ts), and the inlining of
-// component references that the generated validators are compiled from.
-export { contractAjv, DOCUMENT_ID } from '../packages/sandbox/src/contract-ajv.ts';
+// Ajv for the schemas of the bundled description (the sandbox's, through its internal subpath), and
+// the inlining of component references that the generated validators are compiled from.
+export { contractAjv, DOCUMENT_ID } from 'shipping-api-v3-sandbox/internal';
 
 /** Keywords that annotate a schema and check nothing; a `$ref` beside only these may be replaced by its target. */
 const ANNOTATIONS = new Set([

@@ -3,7 +3,8 @@
 // generated/ (the sandbox settings module is light): the scripts that make generated/ use it.
 import net from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { PortInUseError, parsePort as portOf } from 'shipping-api-v3-sandbox/settings';
+import { parsePort as portOf } from 'shipping-api-v3-contract/internal';
+import { PortInUseError } from 'shipping-api-v3-sandbox/settings';
 
 export { PortInUseError };
 

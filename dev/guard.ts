@@ -17,8 +17,8 @@
 // 500 "Cannot find serializer for */*".
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BASE_PATH } from '../packages/sandbox/src/context.ts';
-import { sendProblem } from '../packages/sandbox/src/problems.ts';
+import { BASE_PATH } from 'shipping-api-v3-sandbox';
+import { sendProblem } from 'shipping-api-v3-sandbox/internal';
 import { PortInUseError } from './cli.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 

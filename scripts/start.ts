@@ -14,4 +14,4 @@ const start = command(
   .addOption(mockPortOption());
 for (const option of sandboxFlags('sandbox-', ['port', 'host', 'accounts'])) start.addOption(option);
 const parsed = start.parse().opts<{ docsPort: number; port: number }>();
-await run(() => startAll({ ...parsed, sandbox: sandboxSettings(parsed, process.env, 'sandbox-') }));
+await run(() => startAll({ ...parsed, sandbox: sandboxSettings(start, 'sandbox-') }));

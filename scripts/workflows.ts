@@ -1,7 +1,7 @@
 // `npm run workflows -- --server <base URL>`: the Arazzo workflows of openapi/workflows/ run with
 // `redocly respect`, credentials from SHIPPING_USER and SHIPPING_API_KEY (dev/workflows.ts).
 import { InvalidArgumentError } from 'commander';
-import { parseWholeNumber } from 'shipping-api-v3-sandbox/settings';
+import { parseWholeNumber } from 'shipping-api-v3-contract/internal';
 import { command, run } from '../dev/cli.ts';
 import {
   DEFAULT_POLL_LIMIT,

@@ -71,8 +71,8 @@ export async function ensureFresh({ remake: remakeStale = false }: FreshOptions 
   );
 }
 
-/** The files a build puts where they are committed: under generated/, and the pages under docs/. */
-const committed = (file: string) => file.startsWith('generated/') || file.startsWith('docs/');
+/** The files a build puts where they are committed: all but the contract package's copy, which npm install makes. */
+const committed = (file: string) => !file.startsWith('packages/contract/generated/');
 
 function filesUnder(dir: string): string[] {
   const abs = path.join(root, dir);

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { productName } from '../../openapi/plugins/pages.js';
 import { CONTRACT_FILES } from '../build-packages.ts';
 import { pageSources, renderPage } from '../docs-pages.ts';
+import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
 import { root, SOURCE } from '../paths.ts';
 import type { Bundled } from './bundle.ts';
 import { guideSources } from './inputs.ts';
 
-export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract';
+export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text';
 
 /** What the steps share while they run: the files made so far (relative path → content), and the bundle. */
 export interface StepContext {
@@ -140,5 +141,12 @@ export const STEPS: Step[] = [
           readMade(context, path.relative(root, from).split(path.sep).join('/')),
         ]),
       ),
+  },
+  {
+    name: 'rule-text',
+    title: 'conform rule text',
+    files: () => ['openapi/rules.yaml', 'dev/rule-text.ts'],
+    tools: [],
+    make: async (context) => ({ [RULE_TEXT_FILE]: ruleTextModule(readMade(context, 'openapi/rules.yaml')) }),
   },
 ];

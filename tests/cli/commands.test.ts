@@ -400,7 +400,7 @@ describe('the connection, from the environment only', () => {
     ['partnerId', 'SHIPPING_PARTNER_ID', 'apiKey is fine; the Partner ID is no finite number.'],
     ['credentialOrigins', 'SHIPPING_CREDENTIAL_ORIGINS', 'The origins for the credentials must use HTTPS.'],
   ])('names the variable of the option %s, whatever the message says', async (option, variable, message) => {
-    const { connectionProblem } = await import('../../packages/cli/src/commands/setup-pull.ts');
+    const { connectionProblem } = await import('../../packages/cli/src/connection-problem.ts');
     const refused = new ShippingApiError(message, {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',
@@ -418,7 +418,7 @@ describe('the connection, from the environment only', () => {
   });
 
   it('names the three connection variables for a refusal whose option is none of theirs', async () => {
-    const { connectionProblem } = await import('../../packages/cli/src/commands/setup-pull.ts');
+    const { connectionProblem } = await import('../../packages/cli/src/connection-problem.ts');
     const refused = new ShippingApiError('baseUrl: something else is wrong.', {
       code: 'INVALID_OPTIONS',
       operation: 'createShippingClient',

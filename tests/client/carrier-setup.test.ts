@@ -1,6 +1,7 @@
 // fetchCarrierSetup against loopback servers that behave, and servers that misbehave in every way
 // the workflow has to survive or report.
 import type { ServerResponse } from 'node:http';
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CarrierSetupStatus,
@@ -145,6 +146,19 @@ describe('fetchCarrierSetup', () => {
     expect(statusPaths(api)).toHaveLength(5);
     expect(clock.waits).toHaveLength(4);
     for (const wait of clock.waits) expect(wait).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('with withText, resolves to the file and its text as received, byte for byte, from one download', async () => {
+    // Spaced and indented as no serialiser writes it: the text is the file's own.
+    const bytes = Buffer.from(`[\n  ${JSON.stringify(exampleSetupFile()[0])}  ]\n`);
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, bytes, true),
+    );
+    const { file, text } = await fetchCarrierSetup(client(api), { pollIntervalMs: 5, withText: true });
+    expect(file).toEqual([exampleSetupFile()[0]]);
+    expect(Buffer.from(text).equals(bytes)).toBe(true);
+    expect(filePaths(api)).toHaveLength(1);
   });
 
   it('backs off when throttled: Retry-After when given, a growing wait otherwise, never under the interval', async () => {
@@ -732,6 +746,20 @@ describe('fetchCarrierSetup', () => {
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, timeoutMs: 50 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
     expect(error.message).toContain('timeoutMs (50 ms)');
+  });
+
+  it('measures timeoutMs on the clock passed in, as every other wait', async () => {
+    const api = await startApi(() => [inProgress]);
+    // A clock a thousand times faster than the real one: two minutes of it pass in 120 ms.
+    const started = Date.now();
+    const fast: Clock = {
+      now: () => started + (Date.now() - started) * 1000,
+      sleep: (ms, signal) => setTimeout(ms / 1000, undefined, { signal }),
+    };
+    const run = failure(fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, timeoutMs: 120_000, clock: fast }));
+    const realSeconds = setTimeout(5000, 'still running after 5 real seconds', { ref: false });
+    const error = await Promise.race([run, realSeconds]);
+    expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
   });
 
   it('refuses a client it did not make, and options out of range, naming them', async () => {

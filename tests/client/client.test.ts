@@ -218,6 +218,7 @@ describe('the errors', () => {
     [{ signal: 'stop' }, 'signal'],
     [{ onStatus: 1 }, 'onStatus'],
     [{ onFileText: 'x' }, 'onFileText'],
+    [{ withText: 'yes' }, 'withText'],
     [{ maxDownloadAttempts: 1.5 }, 'maxDownloadAttempts'],
     [{ maxRenewals: -1 }, 'maxRenewals'],
   ])('of fetchCarrierSetup name the option %o in the option field', async (options, option) => {

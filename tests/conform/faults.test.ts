@@ -427,3 +427,34 @@ it('the command exits 1 on a planted fault, naming the rule', async () => {
   expect(result.stdout).toMatch(/^FAIL {6}5\.1\.1 +GET \/setups\/carriers without credentials was answered 200/m);
   expect(result.stdout + result.stderr).not.toContain(KEY);
 });
+
+describe('a server that fails every request with Partner-ID, and none without', () => {
+  it('files the failure under 5.2.2 with both answers, not under the rule of the operation', async () => {
+    fault = { answer: (request) => (request.headers['partner-id'] ? json(500, { title: 'Oops' }) : undefined) };
+    const result = await conform();
+    expect(failed(result)).toEqual(['5.2.2']);
+    expect(verdictOf(result, '5.2.2').details).toEqual(
+      expect.arrayContaining([
+        'GET /setups/carriers with Partner-ID was answered 500, application/json, body {"title":"Oops"}; the same request without it, 200, application/json, body {"status":"REQUESTED","expires_at":null,"url":null}',
+        expect.stringMatching(/^GET \{url\} with Partner-ID was answered 500, .*; the same request without it, 200, /),
+      ]),
+    );
+    expect(verdictOf(result, '4.1.response').verdict).toBe('pass');
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('where the request fails without the header too, blames the operation, not the header', async () => {
+    fault = {
+      answer: (request) =>
+        request.path.endsWith('/setups/carriers') && request.headers.authorization === basic(USER, KEY)
+          ? json(500, { title: 'Down' })
+          : undefined,
+    };
+    const result = await conform();
+    expect(failed(result)).toEqual(['4.1.response']);
+    expect(verdictOf(result, '5.2.2').verdict).toBe('skipped');
+    // The first call was sent twice with the API key: with the header, then once without it.
+    const given = proxy.seen.filter((request) => request.headers.authorization === basic(USER, KEY));
+    expect(given.map((request) => request.headers['partner-id'])).toEqual([String(PARTNER_ID), undefined]);
+  });
+});

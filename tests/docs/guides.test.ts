@@ -201,6 +201,20 @@ describe("the sandbox guide's table of settings", () => {
     );
     expect(rows.sort()).toEqual(SETTINGS.map((setting) => `${setting.flag} ${setting.variable}`).sort());
   });
+
+  it("gives each setting's default as the table of the code does (off for false)", async () => {
+    const { SETTINGS } = await import('shipping-api-v3-sandbox/settings');
+    const defaults = new Map(
+      [...read('docs/sandbox.md').matchAll(/^\| `--([a-z-]+)` \| `SANDBOX_[A-Z_]+` \| ([^|]+) \|/gm)].map(
+        ([, flag, value]) => [flag, value!.replaceAll('`', '').trim()],
+      ),
+    );
+    for (const setting of SETTINGS)
+      if ('default' in setting)
+        expect(defaults.get(setting.flag), setting.flag).toBe(
+          setting.default === false ? 'off' : String(setting.default),
+        );
+  });
 });
 
 // The guides say what the specification says, and no more: the base URL keeps the path the

@@ -70,6 +70,16 @@ describe('npm run lint (biome ci)', () => {
       'packages/cli/src/commands/planted.ts',
       "import { createSandbox } from '../../../../packages/sandbox/src/index.ts';\n",
     ],
+    [
+      "dev/ reaching the sandbox's src/ by a relative path",
+      'dev/planted.ts',
+      "import { sendProblem } from '../packages/sandbox/src/problems.ts';\n",
+    ],
+    [
+      "dev/ reaching the client's src/ by a relative path, from a subfolder",
+      'dev/bench/planted.ts',
+      "import { isLoopback } from '../../packages/client/src/loopback.ts';\n",
+    ],
     ['dev/ importing tests/', 'dev/planted.ts', "import { basic } from '../tests/support/fixtures/basic.ts';\n"],
     [
       'scripts/ importing tests/',

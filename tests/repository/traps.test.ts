@@ -189,6 +189,14 @@ describe('one place each', () => {
     expect(polling).toEqual([]);
   });
 
+  it("a package's module imports each module in one statement", () => {
+    const twice = tsFiles('packages').flatMap((file) => {
+      const from = [...code(file).matchAll(/^import\b[^;]*?\bfrom\s+'([^']+)';/gms)].map(([, module]) => module!);
+      return [...new Set(from.filter((module, i) => from.indexOf(module) !== i))].map((module) => `${file}: ${module}`);
+    });
+    expect(twice).toEqual([]);
+  });
+
   it('the lint runs of the contract are listed in dev/lint.ts alone', () => {
     const listing = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('tests')].filter(
       (file) =>

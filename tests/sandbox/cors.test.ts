@@ -1,9 +1,10 @@
 // CORS of a hosted sandbox (corsOrigin, --cors-origin, SANDBOX_CORS_ORIGIN): the exact origins named
 // get their CORS headers on preflights and answers, 401s included; any other origin gets none; a
 // value that is not an origin is refused when the sandbox is made, naming the option.
-import { afterAll, describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, SandboxOptionsError } from 'shipping-api-v3-sandbox';
-import { settingsFrom } from 'shipping-api-v3-sandbox/settings';
+import { sandboxFlags, sandboxSettings } from '../../packages/cli/src/sandbox-flags.ts';
 
 const DOCS = 'https://docs.example.com';
 const app = createSandbox({ corsOrigin: `${DOCS}, http://127.0.0.1:8080`, minPollMs: 0 });
@@ -84,9 +85,19 @@ it('refuses a value that is not exactly an origin, naming the option and the val
   }
 });
 
-it('is read from --cors-origin and from SANDBOX_CORS_ORIGIN', () => {
-  expect(settingsFrom({}, { SANDBOX_CORS_ORIGIN: DOCS }).corsOrigin).toBe(DOCS);
-  expect(settingsFrom({ corsOrigin: 'http://127.0.0.1:8080' }, { SANDBOX_CORS_ORIGIN: DOCS }).corsOrigin).toBe(
-    'http://127.0.0.1:8080',
-  );
+it('is read from --cors-origin and from SANDBOX_CORS_ORIGIN, the flag first', () => {
+  const corsOrigin = (argv: string[]) => {
+    const command = new Command('sandbox').exitOverride();
+    for (const option of sandboxFlags()) command.addOption(option);
+    command.parse(argv, { from: 'user' });
+    return sandboxSettings(command).corsOrigin;
+  };
+  expect(corsOrigin([])).toBeUndefined();
+  vi.stubEnv('SANDBOX_CORS_ORIGIN', DOCS);
+  try {
+    expect(corsOrigin([])).toBe(DOCS);
+    expect(corsOrigin(['--cors-origin', 'http://127.0.0.1:8080'])).toBe('http://127.0.0.1:8080');
+  } finally {
+    vi.unstubAllEnvs();
+  }
 });

@@ -96,12 +96,20 @@ describe('GET /_sandbox/metrics', () => {
   });
 
   it('counts generations started and store errors as the lifecycle and the store report them', async () => {
-    const { origin, app } = await sandbox();
-    app.sandboxMetrics.generationStarted();
-    app.sandboxMetrics.generationStarted();
-    app.sandboxMetrics.storeError();
-    const { text } = await scrape(origin);
-    expect(sample(text, 'sandbox_generations_started_total')).toBe(2);
+    const { origin, baseUrl } = await sandbox();
+    // A generation starts at each account's first poll, not at the next one.
+    for (const user of ['first', 'second', 'first']) {
+      const polled = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
+      await polled.body?.cancel();
+    }
+    expect(sample((await scrape(origin)).text, 'sandbox_generations_started_total')).toBe(2);
+    // A store that cannot be reached (nothing listens on port 1): the request fails, and is counted.
+    const down = await sandbox({ store: 'redis://127.0.0.1:1', logLevel: 'silent' });
+    const refused = await fetch(`${down.baseUrl}/setups/carriers`, { headers: { authorization: basic('first') } });
+    expect(refused.status).toBe(503);
+    await refused.body?.cancel();
+    const { text } = await scrape(down.origin);
     expect(sample(text, 'sandbox_store_errors_total')).toBe(1);
+    expect(sample(text, 'sandbox_generations_started_total')).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import {
   parsePort,
   parseSeconds,
   parseWholeNumber,
-} from 'shipping-api-v3-sandbox/settings';
+} from 'shipping-api-v3-contract/internal';
 
 it('refuses an option out of range, or a setup file that cannot be read, naming it', () => {
   for (const [options, name] of [

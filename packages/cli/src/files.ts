@@ -2,9 +2,13 @@
 // contract. Every failure names the file and, for a contract break, the JSON pointer.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ShippingApiError } from 'shipping-api-v3-client';
-import { type CarrierSetupIndex, carrierSetupIndex } from 'shipping-api-v3-client';
-import { type CarrierSetupFile, validateCarrierSetupFile } from 'shipping-api-v3-client';
+import {
+  ShippingApiError,
+  type CarrierSetupIndex,
+  carrierSetupIndex,
+  type CarrierSetupFile,
+  validateCarrierSetupFile,
+} from 'shipping-api-v3-client';
 import { CliError, EXIT, type Input } from './io.ts';
 
 /** `-` read from standard input, where a command takes it so (`stdin` given): named so in messages. */

@@ -79,3 +79,6 @@ export function painter(output: Output, env: NodeJS.ProcessEnv): (style: Style, 
 }
 
 export const line = (output: Output, text = '') => output.write(`${text}\n`);
+
+/** Ends a command with its exit code; every command ends through runCli. */
+export type Done = (code: number) => void;

@@ -1,12 +1,6 @@
 // How the setup commands write a country combination's agreements and a list of services.
 import type { IndexedCombination } from 'shipping-api-v3-client';
 
-/** The options of the commands that read a setup file. */
-export interface SetupOptions {
-  setup: string;
-  json?: boolean;
-}
-
 export const agreements = (c: IndexedCombination['combination']) =>
   [c.platform_agreement_available && 'operator', c.own_agreement_available && 'own'].filter(Boolean).join(', ') ||
   'none';

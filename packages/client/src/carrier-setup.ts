@@ -3,18 +3,12 @@
 // expired), and return it checked against the contract.
 import { clientContext, type ClientContext, type ShippingClient } from './client.ts';
 import { download, type DownloadProgress } from './download.ts';
-import { connectionFailure, ShippingApiError } from './errors.ts';
+import { ShippingApiError } from './errors.ts';
 import { type Clock, realClock, Scope } from './clock.ts';
-import { Pacer, THROTTLING_STATUSES } from './pacing.ts';
+import { Pacer } from './pacing.ts';
+import { type CarrierSetupStatusCompleted, completedStatus } from './completed-status.ts';
 import { utcTimestampMs } from './utc-timestamp.ts';
-import {
-  type CarrierSetupFile,
-  type CarrierSetupStatus,
-  parseCarrierSetupFile,
-  validateCarrierSetupStatus,
-} from './validate.ts';
-
-type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
+import { type CarrierSetupFile, type CarrierSetupStatus, parseCarrierSetupFile } from './validate.ts';
 
 export interface FetchCarrierSetupOptions {
   /** Time between two calls of GET /setups/carriers; the specification suggests 15 or 30 seconds. */
@@ -30,8 +24,13 @@ export interface FetchCarrierSetupOptions {
   onThrottled?: (event: { operation: string; waitMs: number }) => void;
   /** Called when the file address has expired and the workflow asks for a new file. */
   onRenewal?: (event: { reason: string }) => void;
-  /** Called with the file's text as received, before it is parsed and checked (to keep it as it came). */
+  /**
+   * Called with the file's text as received, before it is parsed and checked.
+   * @deprecated Ask for `withText: true`: the result then holds the text beside the file.
+   */
   onFileText?: (text: string) => void;
+  /** Resolve to `{ file, text }`: the file and its text as received (to keep it as it came). */
+  withText?: boolean;
   /** How many times the download may break off before the workflow gives up. Default 5. */
   maxDownloadAttempts?: number;
   /** How many times an expired file address is asked for again before the workflow gives up. Default 3. */
@@ -62,6 +61,8 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)))
     throw invalidOption('timeoutMs', 'a positive number');
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('signal', 'an AbortSignal');
+  if (options.withText !== undefined && typeof options.withText !== 'boolean')
+    throw invalidOption('withText', 'true or false');
   if (onStatus !== undefined && typeof onStatus !== 'function') throw invalidOption('onStatus', 'a function');
   for (const name of ['onProgress', 'onThrottled', 'onRenewal', 'onFileText'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw invalidOption(name, 'a function');
@@ -74,67 +75,97 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
   };
 }
 
-/**
- * Requests the carrier setup file, waits for it, downloads it and returns it, validated.
- * Throws a ShippingApiError on every failure.
- */
-export async function fetchCarrierSetup(
+/** The file as received and parsed, for a caller that keeps the text (`withText`). */
+export interface CarrierSetupFileWithText {
+  /** The file, checked against the contract. */
+  file: CarrierSetupFile;
+  /** Its text as received, before it was parsed (to write it as it came). */
+  text: string;
+}
+
+type Settings = ReturnType<typeof workflowSettings>;
+type Download = { file: CarrierSetupFileWithText } | { expiredBy: string };
+
+/** One completed status's file: downloaded unless its address has expired, by expires_at or by the file server. */
+async function downloadCompleted(
+  status: CarrierSetupStatusCompleted,
+  serverDate: string | null,
+  run: { context: ClientContext; settings: Settings; signal: AbortSignal; pacer: Pacer },
+  options: FetchCarrierSetupOptions,
+): Promise<Download> {
+  const { context, settings } = run;
+  const now = settings.clock.now();
+  if (utcTimestampMs(status.expires_at) <= now) return { expiredBy: expiredBefore(status.expires_at, serverDate, now) };
+  // A pre-signed address on an origin not named in credentialOrigins receives no credentials.
+  const outcome = await download(status.url, {
+    fetch: context.fetch,
+    credentials: context.headers,
+    credentialOrigins: context.credentialOrigins,
+    signal: run.signal,
+    clock: settings.clock,
+    pacer: run.pacer,
+    maxAttempts: settings.maxDownloadAttempts,
+    onProgress: options.onProgress,
+    redact: context.redact,
+  });
+  if (outcome.expired) return { expiredBy: `the file server answered ${outcome.status}` };
+  options.onFileText?.(outcome.text);
+  return { file: { file: parseCarrierSetupFile(outcome.text, 'downloadCarrierSetupFile'), text: outcome.text } };
+}
+
+/** The workflow from the first status call to the parsed file, asking again while the address expires. */
+async function runWorkflow(
   client: ShippingClient,
-  options: FetchCarrierSetupOptions = {},
-): Promise<CarrierSetupFile> {
+  options: FetchCarrierSetupOptions,
+  scope: Scope,
+  settings: Settings,
+): Promise<CarrierSetupFileWithText> {
   const context = clientContext(client, 'fetchCarrierSetup');
-  const settings = workflowSettings(options);
-  const scope = new Scope(options.signal, options.timeoutMs);
   const { signal } = scope;
   const throttled = (operation: string) => (waitMs: number) => options.onThrottled?.({ operation, waitMs });
-  const statusPacer = new Pacer(
-    settings.clock,
-    settings.pollIntervalMs,
-    settings.pollIntervalMs,
-    throttled('requestCarrierSetup'),
-  );
+  const { clock, pollIntervalMs } = settings;
+  const statusPacer = new Pacer(clock, pollIntervalMs, pollIntervalMs, throttled('requestCarrierSetup'));
   // The file host is not polled; it is only slowed down when it throttles.
-  const filePacer = new Pacer(settings.clock, 0, settings.pollIntervalMs, throttled('downloadCarrierSetupFile'));
+  const pacer = new Pacer(clock, 0, pollIntervalMs, throttled('downloadCarrierSetupFile'));
   let operation = 'requestCarrierSetup';
   try {
     for (let renewals = 0; ; renewals += 1) {
       operation = 'requestCarrierSetup';
       const { status, serverDate } = await completedStatus(client, context, statusPacer, signal, options.onStatus);
       operation = 'downloadCarrierSetupFile';
-      let expiredBy: string;
-      const now = settings.clock.now();
-      if (utcTimestampMs(status.expires_at) <= now) {
-        expiredBy = expiredBefore(status.expires_at, serverDate, now);
-      } else {
-        // A pre-signed address on an origin not named in credentialOrigins receives no credentials.
-        const outcome = await download(status.url, {
-          fetch: context.fetch,
-          credentials: context.headers,
-          credentialOrigins: context.credentialOrigins,
-          signal,
-          clock: settings.clock,
-          pacer: filePacer,
-          maxAttempts: settings.maxDownloadAttempts,
-          onProgress: options.onProgress,
-          redact: context.redact,
-        });
-        if (!outcome.expired) {
-          options.onFileText?.(outcome.text);
-          return parseCarrierSetupFile(outcome.text, operation);
-        }
-        expiredBy = `the file server answered ${outcome.status}`;
-      }
-      if (renewals >= settings.maxRenewals) throw expiredTooOften(renewals + 1, settings.maxRenewals, expiredBy);
-      options.onRenewal?.({ reason: expiredBy });
+      const outcome = await downloadCompleted(status, serverDate, { context, settings, signal, pacer }, options);
+      if ('file' in outcome) return outcome.file;
+      if (renewals >= settings.maxRenewals)
+        throw expiredTooOften(renewals + 1, settings.maxRenewals, outcome.expiredBy);
+      options.onRenewal?.({ reason: outcome.expiredBy });
     }
   } catch (error) {
-    if (
-      signal.aborted &&
-      !(error instanceof ShippingApiError && (error.code === 'ABORTED' || error.code === 'TIMEOUT'))
-    ) {
-      throw scope.stopped(operation, error);
-    }
-    throw error;
+    const told = error instanceof ShippingApiError && (error.code === 'ABORTED' || error.code === 'TIMEOUT');
+    throw signal.aborted && !told ? scope.stopped(operation, error) : error;
+  }
+}
+
+/**
+ * Requests the carrier setup file, waits for it, downloads it and returns it, validated; with
+ * `withText: true`, also its text as received. Throws a ShippingApiError on every failure.
+ */
+export function fetchCarrierSetup(
+  client: ShippingClient,
+  options?: FetchCarrierSetupOptions & { withText?: false },
+): Promise<CarrierSetupFile>;
+export function fetchCarrierSetup(
+  client: ShippingClient,
+  options: FetchCarrierSetupOptions & { withText: true },
+): Promise<CarrierSetupFileWithText>;
+export async function fetchCarrierSetup(
+  client: ShippingClient,
+  options: FetchCarrierSetupOptions = {},
+): Promise<CarrierSetupFile | CarrierSetupFileWithText> {
+  const settings = workflowSettings(options);
+  const scope = new Scope(settings.clock, options.signal, options.timeoutMs);
+  try {
+    const received = await runWorkflow(client, options, scope, settings);
+    return options.withText ? received : received.file;
   } finally {
     scope.dispose();
   }
@@ -156,85 +187,4 @@ function expiredTooOften(times: number, maxRenewals: number, expiredBy: string):
     `The carrier setup file address expired ${times} times; gave up after maxRenewals=${maxRenewals}. The last time, ${expiredBy}. ${SUSPECT_CLOCK}`,
     { code: 'EXPIRED', operation: 'downloadCarrierSetupFile' },
   );
-}
-
-/** Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED. */
-async function completedStatus(
-  client: ShippingClient,
-  context: ClientContext,
-  pacer: Pacer,
-  signal: AbortSignal,
-  onStatus: FetchCarrierSetupOptions['onStatus'],
-): Promise<{ status: CarrierSetupStatusCompleted; serverDate: string | null }> {
-  const operation = 'requestCarrierSetup';
-  for (;;) {
-    await pacer.next(signal);
-    const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      throw new ShippingApiError(`GET /setups/carriers failed: ${connectionFailure(statusUrl(context), error)}.`, {
-        code: 'NETWORK_ERROR',
-        operation,
-        cause: error,
-      });
-    });
-    const { response } = result;
-    if (THROTTLING_STATUSES.has(response.status)) {
-      pacer.throttled(response.headers.get('Retry-After'));
-      continue;
-    }
-    if (!response.ok) {
-      // openapi-fetch has read the body of an error answer already, into `error`.
-      const body = context.redact(
-        typeof result.error === 'string' ? result.error : (JSON.stringify(result.error) ?? ''),
-      );
-      throw response.status === 401
-        ? new ShippingApiError('The API refused the credentials (401 Unauthorized): check username and apiKey.', {
-            code: 'UNAUTHORIZED',
-            operation,
-            status: 401,
-            body,
-          })
-        : new ShippingApiError(httpErrorMessage(response, context), {
-            code: 'HTTP_ERROR',
-            operation,
-            status: response.status,
-            body,
-          });
-    }
-    pacer.succeeded();
-    const status = validateCarrierSetupStatus(await statusBody(response));
-    onStatus?.(status);
-    if (status.status === 'COMPLETED') return { status, serverDate: response.headers.get('Date') };
-  }
-}
-
-/** The address of GET /setups/carriers under the client's base URL. */
-function statusUrl(context: ClientContext): string {
-  return `${context.baseUrl.href.replace(/\/+$/, '')}/setups/carriers`;
-}
-
-/** A status call answered with an error; a 404 is most often a base URL that is not the API root. */
-function httpErrorMessage(response: Response, context: ClientContext): string {
-  const answered = `GET /setups/carriers answered ${response.status} ${response.statusText}`.trim();
-  if (response.status !== 404) return `${answered}.`;
-  const base = context.baseUrl.href.replace(/\/+$/, '');
-  const hint = base.endsWith('/api/public/v3')
-    ? `${statusUrl(context)} is not served there`
-    : `the base URL ${base} does not end in /api/public/v3, where version 3 of the API lives (such as ${context.baseUrl.origin}/api/public/v3)`;
-  return `${answered}: ${hint}.`;
-}
-
-async function statusBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ShippingApiError(`The carrier setup status is not JSON (${(error as Error).message}).`, {
-      code: 'INVALID_STATUS',
-      operation: 'requestCarrierSetup',
-      status: response.status,
-      body: text,
-      cause: error,
-    });
-  }
 }

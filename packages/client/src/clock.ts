@@ -1,5 +1,7 @@
 // Time, and when to stop: the clock that the workflow waits on, and the caller's signal and
-// timeoutMs folded into one signal that every request and every wait listens to.
+// timeoutMs folded into one signal that every request and every wait listens to. timeoutMs runs on
+// the clock too, so that a clock passed in controls every wait of the workflow.
+import { setTimeout as delay } from 'node:timers/promises';
 import { ShippingApiError } from './errors.ts';
 
 /** How the workflow reads the time and waits; a test or a simulation may pass its own. */
@@ -12,47 +14,32 @@ export interface Clock {
 export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal.addEventListener('abort', onAbort, { once: true });
+    delay(ms, undefined, { signal }).catch((error: unknown) => {
+      throw signal.aborted ? signal.reason : error;
     }),
 };
 
+/** The caller's signal and timeoutMs (on `clock`) as one signal, and the error that says which stopped the run. */
 export class Scope {
   readonly signal: AbortSignal;
-  readonly #controller = new AbortController();
-  readonly #caller: AbortSignal | undefined;
+  readonly #timeout = new AbortController();
+  /** Ends the clock's wait for timeoutMs once the run is over. */
+  readonly #done = new AbortController();
   readonly #timeoutMs: number | undefined;
-  readonly #onAbort: () => void;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #timedOut = false;
 
-  constructor(caller: AbortSignal | undefined, timeoutMs: number | undefined) {
-    this.signal = this.#controller.signal;
-    this.#caller = caller;
+  constructor(clock: Clock, caller: AbortSignal | undefined, timeoutMs: number | undefined) {
     this.#timeoutMs = timeoutMs;
-    this.#onAbort = () => this.#controller.abort(caller?.reason);
-    if (caller?.aborted) this.#onAbort();
-    else caller?.addEventListener('abort', this.#onAbort, { once: true });
-    if (timeoutMs !== undefined) {
-      this.#timer = setTimeout(() => {
-        this.#timedOut = true;
-        this.#controller.abort(new Error(`timeoutMs (${timeoutMs} ms) ran out`));
-      }, timeoutMs);
-    }
+    this.signal = caller ? AbortSignal.any([caller, this.#timeout.signal]) : this.#timeout.signal;
+    if (timeoutMs !== undefined)
+      clock.sleep(timeoutMs, this.#done.signal).then(
+        () => this.#timeout.abort(new Error(`timeoutMs (${timeoutMs} ms) ran out`)),
+        () => {},
+      );
   }
 
   /** The error for a run that the signal or timeoutMs stopped. */
   stopped(operation: string, cause: unknown): ShippingApiError {
-    return this.#timedOut
+    return this.#timeout.signal.aborted
       ? new ShippingApiError(
           `fetchCarrierSetup gave up: timeoutMs (${this.#timeoutMs} ms) ran out during ${operation}.`,
           { code: 'TIMEOUT', operation, cause },
@@ -65,7 +52,6 @@ export class Scope {
   }
 
   dispose(): void {
-    clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#onAbort);
+    this.#done.abort();
   }
 }

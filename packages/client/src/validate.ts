@@ -1,13 +1,13 @@
 // Checks data against the contract with the generated validators, and names the JSON pointer of the
 // first problem when it breaks it.
-import type { components } from 'shipping-api-v3-contract';
 import {
+  type components,
   CarrierSetupFile as carrierSetupFileValidator,
   CarrierSetupStatus as carrierSetupStatusValidator,
   type Validator,
+  firstProblem,
 } from 'shipping-api-v3-contract';
 import { ShippingApiError, type ShippingApiErrorCode } from './errors.ts';
-import { firstProblem } from 'shipping-api-v3-contract';
 
 export type CarrierSetupFile = components['schemas']['CarrierSetupFile'];
 export type CarrierSetupStatus = components['schemas']['CarrierSetupStatus'];

@@ -11,17 +11,20 @@ import type { KeyHasher } from './accounts/key-hash.ts';
 import { registerAuth } from './auth.ts';
 import { corsOrigins, registerCors } from './cors.ts';
 import { jsonBodyParser } from './json-body.ts';
+import { DISCARD_FACTOR, discardBody } from './oversized-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
 import type { LogLevel } from './settings.ts';
 import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
 import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { controlHandlers } from './routes/controls.ts';
-import { registerOperations, requestProblems } from './routes/document.ts';
+import { registerOperations } from './routes/document.ts';
+import { type BodyValidation, bodyValidation } from './validation.ts';
 import { type HealthChecks, healthHandlers } from './routes/health.ts';
 import { metricsHandlers } from './routes/metrics.ts';
 import { routeIndexHandlers } from './routes/route-index.ts';
 import { routeTemplate } from './route-template.ts';
+import { StatusBodies } from './status-bodies.ts';
 import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
 import { endConnectionsOnClose } from './stopping.ts';
 
@@ -34,8 +37,6 @@ export interface SandboxAppOptions extends SandboxOptions {
   logLevel?: LogLevel;
   /** Where the log lines go; process.stderr by default. */
   logDestination?: LogDestination;
-  /** Answer CORS for these exact origins, comma-separated (cors.ts); none by default. */
-  corsOrigin?: string;
   /** @internal The readiness check in place of the store's ping, for tests. */
   ping?: HealthChecks['ping'];
 }
@@ -48,7 +49,7 @@ const STORE_DOWN =
 
 const contentType = (request: FastifyRequest) => describeValue(request.headers['content-type'] ?? '');
 
-function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics) {
+function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics, validation: BodyValidation) {
   return (error: FastifyError | SandboxProblem, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof SandboxProblem) {
       return sendProblem(reply, error.statusCode, error.message, error.errors);
@@ -59,19 +60,20 @@ function handleError(bodyLimit: number, logged: boolean, metrics: SandboxMetrics
       return sendProblem(reply, 503, STORE_DOWN);
     }
     if (error.validation) {
-      const items = requestProblems(error.validation as ValidationProblem[], request.body);
+      const items = validation.problems(error.validation as ValidationProblem[], request.body);
       const problems = items.map((item) => `${item.pointer || '/'} ${item.message}`).join('; ');
-      return sendProblem(
-        reply,
-        422,
-        `The body of ${request.method} ${routeTemplate(request)} is not valid: ${problems}.`,
-        items,
-      );
+      const schema = request.routeOptions.config.contractSchema;
+      const what = schema
+        ? `The body breaks the ${schema} schema of the contract`
+        : `The body of ${request.method} ${routeTemplate(request)} is not valid`;
+      return sendProblem(reply, 422, `${what}: ${problems}.`, items);
     }
     const status = error.statusCode;
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`);
+        return discardBody(request.raw, DISCARD_FACTOR * bodyLimit).then(() =>
+          sendProblem(reply, 413, `The body is larger than ${bodyLimit} bytes, the sandbox's limit.`),
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendProblem(
           reply,
@@ -132,7 +134,8 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
-  if (options.corsOrigin !== undefined) registerCors(app, corsOrigins(options.corsOrigin));
+  // CORS for the exact origins of corsOrigin, when given (cors.ts).
+  if (resolved.corsOrigin !== undefined) registerCors(app, corsOrigins(resolved.corsOrigin));
   const origin = options.origin?.replace(/\/+$/, '');
   const metrics = createMetrics();
   // What the sandbox has to say outside a request: a warning of its log, or a line of stderr.
@@ -144,6 +147,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
     options: resolved,
     store,
     metrics,
+    statusBodies: new StatusBodies(),
     // The address the request came to (localhost stays localhost), so that a client sends its
     // credentials to the file address as it does to the API; else the address the sandbox listens on.
     origin(request) {
@@ -156,7 +160,9 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   measureRequests(app, metrics);
   endConnectionsOnClose(app);
-  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics));
+  const validation = bodyValidation();
+  app.setValidatorCompiler(validation.compile);
+  app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics, validation));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {
     const asked = `${request.method} ${describeValue(request.url.split('?')[0] ?? '')}`;
     sendProblem(

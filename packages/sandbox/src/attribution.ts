@@ -2,7 +2,7 @@
 // request, and the Partner ID stored on what is created.
 import type { FastifyRequest } from 'fastify';
 import { type PartnerIdReading, readPartnerId } from 'shipping-api-v3-client';
-import { beyondDoubleMessage } from 'shipping-api-v3-client';
+import { beyondDoubleMessage } from 'shipping-api-v3-client/internal';
 import { describeValue, SandboxProblem } from './problems.ts';
 import type { Attribution, Kind } from './state.ts';
 

@@ -21,7 +21,6 @@ export {
   SandboxOptionsError,
   SETTINGS,
   type SandboxSettings,
-  settingsFrom,
 } from './settings.ts';
 export type { Attribution, Fault, Kind } from './state.ts';
 export type { SandboxAppOptions };

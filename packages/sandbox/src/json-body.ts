@@ -2,12 +2,11 @@
 // that is not JSON get 400; a key that could change an object's prototype (__proto__, or prototype
 // inside constructor) gets 400; a number a double cannot hold gets 422, where JSON.parse would make
 // it 0 or Infinity. A reviver reads the source text of such a number, but only in a text that one
-// regular expression flags, because a reviver makes parsing five times as slow (secure-json-parse
-// took 23 µs against 5 µs for the bench's shipment, some 10% of a POST's CPU time). Only a refused
+// regular expression flags, because a reviver makes parsing several times as slow. Only a refused
 // body is walked, to name the JSON pointer of each key or number at fault.
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-client';
+import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-client/internal';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { type ProblemItem, SandboxProblem } from './problems.ts';
 

@@ -73,34 +73,6 @@ export function poll(account: AccountState | undefined, now: number, options: Li
   return { result: { status: now < generation.completedAt ? 'IN_PROGRESS' : 'COMPLETED', generation }, next: polled };
 }
 
-/** How many COMPLETED bodies statusBody keeps; past that, it starts again. */
-const KEPT_BODIES = 10_000;
-const completedBodies = new Map<string, string>();
-
-/**
- * The body of a status, as sent; `fileUrl` gives the address of a completed generation. A COMPLETED
- * body is the same at every poll of its generation, so it is made once per file address: making it
- * (toISOString and JSON.stringify) was some 6% of the CPU time of a GET /setups/carriers.
- */
-export function statusBody(
-  answer: Extract<PollAnswer, { status: string }>,
-  fileUrl: (token: string) => string,
-): string {
-  if (answer.status !== 'COMPLETED') return `{"status":"${answer.status}","expires_at":null,"url":null}`;
-  const url = fileUrl(answer.generation.token);
-  let body = completedBodies.get(url);
-  if (body === undefined) {
-    if (completedBodies.size >= KEPT_BODIES) completedBodies.clear();
-    body = JSON.stringify({
-      status: 'COMPLETED',
-      expires_at: new Date(answer.generation.expiresAt).toISOString(),
-      url,
-    });
-    completedBodies.set(url, body);
-  }
-  return body;
-}
-
 /** What a request of a file address gets: the file (cut after some bytes), or 404 or 410 with a reason. */
 export type FileAnswer =
   | { serve: true; cutAfterBytes: number | undefined }

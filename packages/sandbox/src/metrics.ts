@@ -7,10 +7,6 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import { UNMATCHED } from './route-template.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** The metrics of this sandbox: the lifecycle and the store report through it. */
-    sandboxMetrics: SandboxMetrics;
-  }
   interface FastifyRequest {
     /** performance.now() at the request's first hook. */
     sandboxArrivedAt: number;
@@ -48,14 +44,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/**
- * Requests and their latency by method, route template and status: prom-client's Counter and
- * Histogram. They hash the labels on every call: about 1.6 µs per request, where counts kept by hand
- * and written in the same text format took 0.3 µs (one process, 2 million calls). The difference is
- * about 1% of the CPU time of a GET /setups/carriers and 0.6% of a POST /shipments as
- * `shipping-api sandbox` answers them (about 130 and 225 µs on the bench's machine, `npm run bench
- * -- --part sandbox`), far from the 10% that would pay for writing the histogram text by hand.
- */
+/** Requests and their latency by method, route template and status: prom-client's Counter and Histogram. */
 function requestMetrics(registry: Registry): SandboxMetrics['requestAnswered'] {
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -100,14 +89,12 @@ export function createMetrics(): SandboxMetrics {
 }
 
 /**
- * Counts every answer of `app` by its route template, and makes the metrics `app.sandboxMetrics`.
- * The time runs from the request's first hook to the answer handed to Node. No onResponse hook,
- * which would make Fastify listen for the end of every response, and no request.routeOptions,
- * which builds an object on each read: each route gets an onSend hook that knows its template
- * (dev/bench/README.md). The not-found handler takes `countUnmatched`.
+ * Counts every answer of `app` by its route template, from the request's first hook to the answer
+ * handed to Node. No onResponse hook, which would make Fastify listen for the end of every
+ * response, and no request.routeOptions, which builds an object on each read: each route gets an
+ * onSend hook that knows its template. The not-found handler takes `countUnmatched`.
  */
 export function measureRequests(app: FastifyInstance, metrics: SandboxMetrics): void {
-  app.decorate('sandboxMetrics', metrics);
   app.decorateRequest('sandboxArrivedAt', 0);
   // Callback hooks, not async ones: no promise per request on the hot path.
   app.addHook('onRequest', (request, _reply, done) => {

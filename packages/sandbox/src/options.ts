@@ -3,39 +3,18 @@
 // that admits API users (refused at start when it breaks its format).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isLoopback } from 'shipping-api-v3-client';
-import { bundle, CarrierSetupFile } from 'shipping-api-v3-contract';
-import { firstProblem } from 'shipping-api-v3-contract';
+import { isLoopback } from 'shipping-api-v3-client/internal';
+import { bundle, CarrierSetupFile, firstProblem } from 'shipping-api-v3-contract';
 import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
-import { checkSetting, SandboxOptionsError, settingOf } from './settings.ts';
+import { checkSetting, SandboxOptionsError, type SandboxSettings, SETTINGS, settingOf } from './settings.ts';
 
-export interface SandboxOptions {
-  /** Time from the first GET /setups/carriers to COMPLETED. Default 3000. */
-  generationMs?: number;
-  /** Time from COMPLETED to expires_at, after which the file address answers 410. Default 900000 (15 minutes). */
-  urlTtlMs?: number;
-  /** Polls of GET /setups/carriers closer together than this are answered 429 with Retry-After. Default 1000. */
-  minPollMs?: number;
-  /** Path of a carrier setup file (JSON) to serve instead of the contract's example file. */
-  setupFile?: string;
-  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
-  bodyLimit?: number;
-  /**
-   * Answer 422 to a shipment whose product, route or services the setup file does not offer, with
-   * the problems of the pre-flight check. A choice of the sandbox, off by default.
-   */
-  checkShipments?: boolean;
-  /** `memory` (the default: one process) or redis://host:port[/db], shared by every instance. */
-  store?: string;
-  /**
-   * Path of an accounts file (`shipping-api sandbox-accounts add` writes it): only its API users are
-   * admitted, each with its own key, and changes to the file take effect while the sandbox runs.
-   * Without it any API user with a non-empty key is admitted, and startSandbox listens on loopback only.
-   */
-  accounts?: string;
-}
+/**
+ * The options of createSandbox: every setting of the table (settings.ts) but where to listen
+ * (startSandbox's port and host) and the log (logLevel, an option of the app).
+ */
+export type SandboxOptions = Partial<Omit<SandboxSettings, 'port' | 'host' | 'logLevel'>>;
 
-/** The defaults of the options above that have one, from the one table of the settings. */
+/** The defaults of the options above that are numbers, from the one table of the settings. */
 export const DEFAULTS = {
   generationMs: checkSetting('generationMs', undefined),
   urlTtlMs: checkSetting('urlTtlMs', undefined),
@@ -51,34 +30,25 @@ export interface SetupFile {
   hash: string;
 }
 
-export interface ResolvedOptions {
-  generationMs: number;
-  urlTtlMs: number;
-  minPollMs: number;
-  bodyLimit: number;
+/** The options checked, with their defaults; the setup file read, the store's address and the accounts file parsed. */
+export type ResolvedOptions = Required<Omit<SandboxOptions, 'setupFile' | 'store' | 'accounts'>> & {
   setupFile: SetupFile;
-  checkShipments: boolean;
   store: URL | 'memory';
   /** The accounts file as read at start; undefined when any API user is admitted. */
   accounts: Accounts | undefined;
-}
+};
 
 function setupFileOf(bytes: Buffer): SetupFile {
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
   return { bytes, hash, etag: `"${hash}"` };
 }
 
-let exampleFile: SetupFile | undefined;
-
 /**
  * The contract's example carrier setup file, as served when no setupFile is given.
  * @internal exported for the tests, which compare what is served with its bytes
  */
 export function exampleSetupFile(): SetupFile {
-  exampleFile ??= setupFileOf(
-    Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`),
-  );
-  return exampleFile;
+  return setupFileOf(Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`));
 }
 
 /** Reads and checks a setup file; the error names the file and the JSON pointer of the first problem. */
@@ -129,13 +99,13 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (options.setupFile !== undefined && (typeof options.setupFile !== 'string' || options.setupFile === '')) {
     throw new SandboxOptionsError('setupFile must be the path of a JSON file.', { option: 'setupFile' });
   }
+  const checked: Record<string, unknown> = {};
+  for (const { option } of SETTINGS)
+    if (!['port', 'host', 'logLevel', 'setupFile', 'store', 'accounts'].includes(option))
+      checked[option] = checkSetting(option, options[option as keyof SandboxOptions]);
   return {
-    generationMs: checkSetting('generationMs', options.generationMs),
-    urlTtlMs: checkSetting('urlTtlMs', options.urlTtlMs),
-    minPollMs: checkSetting('minPollMs', options.minPollMs),
-    bodyLimit: checkSetting('bodyLimit', options.bodyLimit),
+    ...(checked as Omit<ResolvedOptions, 'setupFile' | 'store' | 'accounts'>),
     setupFile: options.setupFile === undefined ? exampleSetupFile() : loadSetupFile(options.setupFile),
-    checkShipments: checkSetting('checkShipments', options.checkShipments),
     store: parseStore(options.store ?? 'memory'),
     accounts: accountsOption(options.accounts),
   };

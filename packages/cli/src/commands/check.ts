@@ -2,19 +2,11 @@
 // is honest: a shipment that could not be checked against the file (no product, no route) is not
 // passed; the default output keeps to one short line each, the reasons under --verbose and --json.
 import { stripVTControlCharacters } from 'node:util';
-import { checkShipment } from 'shipping-api-v3-client';
-import type { ShipmentCheck } from 'shipping-api-v3-client';
+import { checkShipment, type ShipmentCheck } from 'shipping-api-v3-client';
 import { readJson, readSetupIndex } from '../files.ts';
 import { EXIT, type Io, line, painter } from '../io.ts';
 import { width } from '../table.ts';
-
-export interface CheckOptions {
-  setup: string;
-  json?: boolean;
-  strict?: boolean;
-  verbose?: boolean;
-  exactNames?: boolean;
-}
+import type { CheckOptions } from './check.command.ts';
 
 /** The widest line of the default output. */
 export const WIDTH = 120;

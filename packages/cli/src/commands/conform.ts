@@ -4,9 +4,9 @@
 // input, 3 when the server cannot be reached or refuses the credentials at the start.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Option } from 'commander';
 import ora from 'ora';
-import { createShippingClient } from 'shipping-api-v3-client';
-import { ShippingApiError } from 'shipping-api-v3-client';
+import { createShippingClient, ShippingApiError } from 'shipping-api-v3-client';
 import { writeFileAtomically } from '../atomic-write.ts';
 import { type Connection, connectionFromEnv } from '../env.ts';
 import { readJson } from '../files.ts';
@@ -15,20 +15,9 @@ import { ConformStartError, runConform } from '../conform/index.ts';
 import { CREATIONS, type Creation, creationProblem, exampleCreations } from '../conform/creations.ts';
 import { jsonResult, junitXml, ruleLines, summaryLine } from '../conform/output.ts';
 import type { Verdict } from '../conform/rules.ts';
-import { connectionProblem, seconds } from './setup-pull.ts';
-
-export interface ConformCommandOptions {
-  server?: string;
-  pollInterval: string;
-  timeout: string;
-  allowWrites?: boolean;
-  shipment?: string;
-  salesOrder?: string;
-  importedShipment?: string;
-  shipmentDraft?: string;
-  json?: boolean;
-  junit?: string;
-}
+import { connectionProblem } from '../connection-problem.ts';
+import { seconds } from '../seconds.ts';
+import type { ConformCommandOptions } from './conform.command.ts';
 
 /** The connection of the environment, the base URL taken from --server when given; checked as the client checks it. */
 function connection(options: ConformCommandOptions, io: Io): Connection {
@@ -47,17 +36,13 @@ function connection(options: ConformCommandOptions, io: Io): Connection {
   return found;
 }
 
-/** The flag of each creation's file, as commander names its option. */
-const FILE_OPTIONS = {
-  '--shipment': 'shipment',
-  '--sales-order': 'salesOrder',
-  '--imported-shipment': 'importedShipment',
-  '--shipment-draft': 'shipmentDraft',
-} as const;
+/** The file a creation's flag names, read as commander names the flag's option. */
+const fileOf = (options: ConformCommandOptions, flag: string) =>
+  options[new Option(flag).attributeName() as 'shipment' | 'salesOrder' | 'importedShipment' | 'shipmentDraft'];
 
 /** The bodies to send: a file the user names, checked against the contract, else the contract's example. */
 async function creations(options: ConformCommandOptions, io: Io): Promise<Creation[] | undefined> {
-  const named = CREATIONS.filter((kind) => options[FILE_OPTIONS[kind.flag as keyof typeof FILE_OPTIONS]]);
+  const named = CREATIONS.filter((kind) => fileOf(options, kind.flag));
   if (!options.allowWrites) {
     if (named.length > 0)
       throw new CliError(`${named[0]!.flag} is sent only with --allow-writes.`, EXIT.BAD_INPUT, {
@@ -67,7 +52,7 @@ async function creations(options: ConformCommandOptions, io: Io): Promise<Creati
   }
   const bodies = exampleCreations();
   for (const kind of named) {
-    const file = options[FILE_OPTIONS[kind.flag as keyof typeof FILE_OPTIONS]]!;
+    const file = fileOf(options, kind.flag)!;
     const data = await readJson(file, io.cwd, kind.what);
     const problem = creationProblem(kind.path, data);
     if (problem)

@@ -9,11 +9,12 @@ import {
   accountsText,
   apiUserProblem,
   readAccounts,
+  hashKey,
 } from 'shipping-api-v3-sandbox/accounts';
-import { hashKey } from 'shipping-api-v3-sandbox/accounts';
 import { writeFileAtomically } from '../atomic-write.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
 import { readKey } from '../key-input.ts';
+import type { ListOptions } from './sandbox-accounts.command.ts';
 
 /** The accounts of `file`; a missing file is an empty one for `add`, and for the others an error. */
 function read(file: string, io: Io, forChange: 'add' | 'remove' | 'list'): Accounts {
@@ -73,7 +74,7 @@ export async function sandboxAccountsRemove(file: string, user: string, io: Io):
 }
 
 /** `list <file>`: the API user names, one a line; never their hashes. */
-export async function sandboxAccountsList(file: string, options: { json?: boolean }, io: Io): Promise<number> {
+export async function sandboxAccountsList(file: string, options: ListOptions, io: Io): Promise<number> {
   const users = [...read(file, io, 'list').users.keys()];
   if (options.json) line(io.stdout, JSON.stringify({ users }));
   else for (const user of users) line(io.stdout, user);

@@ -10,11 +10,7 @@ import { diffSetupFiles } from '../setup-diff/diff.ts';
 import { duplicateKey } from '../setup-diff/duplicates.ts';
 import { checkShipments, type ShipmentsReport } from '../setup-diff/shipments.ts';
 import { COLUMNS, summaryLines, wrap } from '../setup-diff/summary.ts';
-
-export interface SetupDiffOptions {
-  json?: boolean;
-  shipments?: string;
-}
+import type { SetupDiffOptions } from './setup-diff.command.ts';
 
 const label = (file: string) => (file === '-' ? 'standard input' : file);
 

@@ -4,39 +4,24 @@
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ora, { type Ora } from 'ora';
-import { parseSeconds } from 'shipping-api-v3-sandbox/settings';
-import { fetchCarrierSetup } from 'shipping-api-v3-client';
-import { createShippingClient } from 'shipping-api-v3-client';
-import type { DownloadProgress } from 'shipping-api-v3-client';
-import { ShippingApiError } from 'shipping-api-v3-client';
-import type { CarrierSetupStatus } from 'shipping-api-v3-client';
+import {
+  fetchCarrierSetup,
+  createShippingClient,
+  type DownloadProgress,
+  ShippingApiError,
+  type CarrierSetupStatus,
+} from 'shipping-api-v3-client';
 import { writeFileAtomically } from '../atomic-write.ts';
-import { connectionFromEnv, type EnvName } from '../env.ts';
+import { connectionProblem } from '../connection-problem.ts';
+import { connectionFromEnv } from '../env.ts';
+import { seconds } from '../seconds.ts';
+import type { PullOptions } from './setup-pull.command.ts';
 import { CliError, colourOn, EXIT, type Io, line, painter } from '../io.ts';
-
-export interface PullOptions {
-  out: string;
-  pollInterval: string;
-  timeout?: string;
-  json?: boolean;
-  /** Origins besides the API's that receive the credentials; added to SHIPPING_CREDENTIAL_ORIGINS. */
-  credentialOrigin?: string[];
-}
 
 const MiB = 1024 * 1024;
 const size = (bytes: number) =>
   bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
 const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
-
-/** A flag's value in seconds, as milliseconds (setup pull's and conform's --poll-interval and --timeout). */
-export function seconds(flag: string, value: string): number {
-  const ms = parseSeconds(value);
-  if (ms === undefined)
-    throw new CliError(`${flag} must be a positive number of seconds, not ${JSON.stringify(value)}.`, EXIT.BAD_INPUT, {
-      option: flag,
-    });
-  return ms;
-}
 
 /** What the user sees: a spinner line that changes in place on a terminal, plain lines otherwise. */
 class Progress {
@@ -169,46 +154,6 @@ const OPERATIONS: Record<string, string> = {
   downloadCarrierSetupFile: 'the file was still downloading',
 };
 
-/** The option of createShippingClient that a ShippingApiError names in `option`, as the variable that sets it. */
-export const OPTION_VARIABLES: Readonly<Record<string, EnvName>> = {
-  baseUrl: 'SHIPPING_BASE_URL',
-  username: 'SHIPPING_USER',
-  apiKey: 'SHIPPING_API_KEY',
-  partnerId: 'SHIPPING_PARTNER_ID',
-  credentialOrigins: 'SHIPPING_CREDENTIAL_ORIGINS',
-};
-
-/** The flag that adds to a variable, where there is one. */
-const VARIABLE_FLAGS: Partial<Record<EnvName, string>> = { SHIPPING_CREDENTIAL_ORIGINS: '--credential-origin' };
-
-/**
- * A connection setting that createShippingClient refused, naming only the variable at fault (and
- * the flag that adds to it), as its `option` field says. Where the message opens with that option's
- * name (and an index), the words "the value" stand for it.
- */
-export function connectionProblem(error: unknown): CliError {
-  const message = error instanceof Error ? error.message : String(error);
-  const option = error instanceof ShippingApiError ? error.option : undefined;
-  const variable = option === undefined ? undefined : OPTION_VARIABLES[option];
-  if (option === undefined || variable === undefined) {
-    return new CliError(`SHIPPING_BASE_URL, SHIPPING_USER or SHIPPING_API_KEY: ${message}`, EXIT.BAD_INPUT, {
-      cause: error,
-    });
-  }
-  const flag = VARIABLE_FLAGS[variable];
-  const opening = new RegExp(`^${option}(\\[\\d+\\])?(?=\\s)`);
-  return new CliError(
-    `${flag ? `${flag} or ` : ''}${variable}: ${message.replace(opening, 'the value')}`,
-    EXIT.BAD_INPUT,
-    {
-      code: 'INVALID_OPTIONS',
-      variable,
-      ...(flag ? { option: flag } : {}),
-      cause: error,
-    },
-  );
-}
-
 /** The client of the connection the environment (and --credential-origin) gives; bad settings are bad input. */
 function clientFromEnv(options: PullOptions, io: Io): ReturnType<typeof createShippingClient> {
   const connection = connectionFromEnv(io.env);
@@ -253,7 +198,7 @@ function workflowFailure(error: unknown, options: PullOptions): CliError {
 
 export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   const pollIntervalMs = seconds('--poll-interval', options.pollInterval);
-  const timeoutMs = options.timeout === undefined ? undefined : seconds('--timeout', options.timeout);
+  const timeoutMs = seconds('--timeout', options.timeout);
   const target = await outputFile(options.out, io.cwd);
   const client = clientFromEnv(options, io);
   const controller = new AbortController();
@@ -261,22 +206,18 @@ export async function setupPull(options: PullOptions, io: Io): Promise<number> {
   io.signals.on('SIGINT', interrupt);
   const progress = new Progress(io);
   let polls = 0;
-  let fileText: string | undefined;
   try {
-    const setup = await fetchCarrierSetup(client, {
+    const { file: setup, text } = await fetchCarrierSetup(client, {
+      withText: true,
       pollIntervalMs,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      timeoutMs,
       signal: controller.signal,
       onStatus: (status) => progress.status(status, ++polls, Date.now() + pollIntervalMs),
       onProgress: (p) => progress.download(p),
       onThrottled: ({ waitMs }) => progress.throttled(waitMs),
       onRenewal: () => progress.renewal(),
-      onFileText: (received) => {
-        fileText = received;
-      },
     });
     // The file as it was received, not serialised again.
-    const text = fileText ?? JSON.stringify(setup);
     await writeFileAtomically(target, text, { signal: controller.signal });
     const bytes = Buffer.byteLength(text);
     const products = setup.reduce((n, c) => n + c.products.length, 0);

@@ -3,7 +3,8 @@
 import type { CarrierSetupIndex, RouteCarrier } from 'shipping-api-v3-client';
 import { readSetupIndex } from '../files.ts';
 import { CliError, EXIT, type Io, line } from '../io.ts';
-import { agreements, codes, type SetupOptions } from '../setup-text.ts';
+import { agreements, codes } from '../setup-text.ts';
+import type { SetupRoutesOptions } from './setup-routes.command.ts';
 import { table } from '../table.ts';
 
 const COLUMNS = [
@@ -84,7 +85,7 @@ function printRoute({ from, to, carriers }: Route, io: Io): void {
   line(io.stdout, table(COLUMNS, rows));
 }
 
-export async function setupRoutes(options: SetupOptions & { from?: string; to?: string }, io: Io): Promise<number> {
+export async function setupRoutes(options: SetupRoutesOptions, io: Io): Promise<number> {
   const from = countryCode('--from', options.from);
   const to = countryCode('--to', options.to);
   const routes = matchingRoutes(await readSetupIndex(options.setup, io.cwd), from, to);

@@ -1,9 +1,10 @@
 // `setup show <product-code>`: a product with its country combinations, agreements, fields and services.
 import { readSetupIndex } from '../files.ts';
 import { CliError, EXIT, type Io, line, painter } from '../io.ts';
-import { agreements, type SetupOptions } from '../setup-text.ts';
+import { agreements } from '../setup-text.ts';
+import type { SetupShowOptions } from './setup-show.command.ts';
 
-export async function setupShow(code: string, options: SetupOptions, io: Io): Promise<number> {
+export async function setupShow(code: string, options: SetupShowOptions, io: Io): Promise<number> {
   const index = await readSetupIndex(options.setup, io.cwd);
   const found = index.product(code);
   if (!found) throw new CliError(`${options.setup} has no product ${JSON.stringify(code)}.`, EXIT.BAD_INPUT);

@@ -2,8 +2,9 @@
 import { carrierSetupIndex } from 'shipping-api-v3-client';
 import { readSetupFile } from '../files.ts';
 import { CliError, EXIT, type Io, line, painter } from '../io.ts';
+import type { SetupValidateOptions } from './setup-validate.command.ts';
 
-export async function setupValidate(file: string, options: { json?: boolean }, io: Io): Promise<number> {
+export async function setupValidate(file: string, options: SetupValidateOptions, io: Io): Promise<number> {
   const setup = await readSetupFile(file, io.cwd, EXIT.CHECK_FAILED).catch((error: unknown) => {
     if (error instanceof CliError && error.exitCode === EXIT.CHECK_FAILED && options.json) {
       line(io.stdout, JSON.stringify({ valid: false, message: error.message }));

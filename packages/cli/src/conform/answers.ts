@@ -4,7 +4,6 @@
 // reported under the rule that asks for what broke.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as contract from 'shipping-api-v3-contract';
-import { firstProblem, pointerGet, pointerSegment, type Validator } from 'shipping-api-v3-contract';
 import type { Report } from './rules.ts';
 import { body, type Exchange, type OperationId } from './traffic.ts';
 
@@ -30,7 +29,7 @@ export const CALLS: Record<OperationId, string> = {
 /** The object a `$ref` of the bundle points at, or the object itself. */
 function resolve(node: any): any {
   const ref: unknown = node?.$ref;
-  return typeof ref === 'string' ? pointerGet(contract.bundle(), ref.slice(1)).value : node;
+  return typeof ref === 'string' ? contract.pointerGet(contract.bundle(), ref.slice(1)).value : node;
 }
 
 /** The response the contract gives for an answer: its status code, else its class (2XX), else default. */
@@ -44,6 +43,9 @@ function contractResponse(exchange: Exchange): { key: string; response: any } | 
   }
   return undefined;
 }
+
+/** Whether the contract gives the answer's own status code for its operation (401, 416), not only a class or the default. */
+export const statusGiven = (exchange: Exchange) => contractResponse(exchange)?.key === String(exchange.status);
 
 const CREATION_RULES: Partial<Record<OperationId, string>> = {
   createShipment: '4.3.request',
@@ -121,11 +123,11 @@ function bodyProblem(exchange: Exchange, response: any): { pointer?: string; tex
   const ref: unknown = entry.schema?.$ref;
   if (typeof ref !== 'string') return undefined;
   const name = ref.split('/').pop()!;
-  const validate = (contract as unknown as Record<string, Validator<unknown>>)[name]!;
+  const validate = (contract as unknown as Record<string, contract.Validator<unknown>>)[name]!;
   const data = body.json(exchange);
   if (data === undefined) return { text: `the body is not JSON; the contract gives it as ${name}` };
   if (validate(data)) return undefined;
-  const { pointer, message } = firstProblem(validate.errors?.[0]);
+  const { pointer, message } = contract.firstProblem(validate.errors?.[0]);
   return { pointer, text: `the body breaks ${name} at ${pointer || 'its root'}: ${message}` };
 }
 
@@ -158,7 +160,7 @@ function partnerIdKeys(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => partnerIdKeys(item, `${at}/${index}`));
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, item]) => {
-    const pointer = `${at}/${pointerSegment(key)}`;
+    const pointer = `${at}/${contract.pointerSegment(key)}`;
     return [...(key.toLowerCase() === 'partner_id' ? [pointer] : []), ...partnerIdKeys(item, pointer)];
   });
 }

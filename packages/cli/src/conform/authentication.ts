@@ -2,7 +2,7 @@
 // the API user and a key that is not its own, must be refused. The status code of a refusal is
 // HTTP's rule (401 with a Basic challenge, RFC 9110 §15.5.2, RFC 7617), not the specification's:
 // which one the server gave is reported as observed.
-import { isLoopback } from 'shipping-api-v3-client';
+import { isLoopback } from 'shipping-api-v3-client/internal';
 import type { Completed } from './lifecycle.ts';
 import type { Report } from './rules.ts';
 import type { Exchange } from './traffic.ts';

@@ -4,10 +4,11 @@
 // every answer against the contract. Each finding lands under its rule of openapi/rules.yaml.
 import { randomUUID } from 'node:crypto';
 import { ShippingError } from 'shipping-api-v3-contract/errors';
-import { createShippingClient, type Fetch } from 'shipping-api-v3-client';
+import { createShippingClient, type Fetch, THROTTLING_STATUSES } from 'shipping-api-v3-client';
 import type { Connection } from '../env.ts';
 import { CALLS, checkAnswers, checkPartnerIdNeverReturned, mediaType } from './answers.ts';
 import { judgeRefusal, judgeTransport } from './authentication.ts';
+import { judgePartnerHeader, suspectsPartnerId } from './partner-header.ts';
 import {
   CREATIONS,
   checkCreations,
@@ -20,7 +21,6 @@ import { checkDownload } from './download.ts';
 import { type Completed, judgeLifecycle, pollUntilCompleted } from './lifecycle.ts';
 import { Report, type RuleVerdict } from './rules.ts';
 import { body, type Exchange, NetworkFailure, Traffic } from './traffic.ts';
-import { THROTTLING_STATUSES } from 'shipping-api-v3-client';
 
 export interface ConformOptions {
   connection: Connection;
@@ -74,24 +74,6 @@ async function firstCall(poll: () => Promise<Exchange>, statusUrl: string): Prom
       { code: 'HTTP_ERROR', operation: 'requestCarrierSetup', variable: 'SHIPPING_BASE_URL' },
     );
   return first;
-}
-
-/** 5.2.2: every operation called with the Partner-ID header answered it with success at least once. */
-function judgePartnerHeader(exchanges: readonly Exchange[], partnerId: number | undefined, report: Report): void {
-  if (partnerId === undefined) {
-    report.skip('5.2.2', 'SHIPPING_PARTNER_ID is not set: no Partner-ID header was sent');
-    return;
-  }
-  const operations = [...new Set(exchanges.filter((e) => e.partnerId).map((e) => e.operation))];
-  for (const operation of operations) {
-    const answers = exchanges.filter((e) => e.partnerId && e.operation === operation);
-    if (answers.some((e) => e.status >= 200 && e.status <= 299)) continue;
-    report.fail(
-      '5.2.2',
-      `${CALLS[operation]} with Partner-ID was answered ${[...new Set(answers.map((e) => e.status))].join(', ')}`,
-    );
-  }
-  report.pass('5.2.2', `Partner-ID: ${partnerId} sent on ${operations.map((o) => CALLS[o]).join(', ')}`);
 }
 
 /** 7.errors-not-shown: how the server's error answers look. */
@@ -206,7 +188,8 @@ async function checkSetup(
 export async function runConform(options: ConformOptions): Promise<ConformResult> {
   const started = performance.now();
   const report = new Report();
-  const traffic = new Traffic(options.fetch ?? globalThis.fetch, options.signal ?? new AbortController().signal);
+  const signal = options.signal ?? new AbortController().signal;
+  const traffic = new Traffic(options.fetch ?? globalThis.fetch, signal, suspectsPartnerId);
   const calls = clients(options, traffic);
   const { completed, fileCredentials, limit } = await checkSetup(options, traffic, calls, report);
   options.onProgress?.('Trying requests without and with wrong credentials');

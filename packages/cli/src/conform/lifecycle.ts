@@ -2,7 +2,8 @@
 // given (15 s by default, as the specification suggests) until COMPLETED, one poll sent at once after
 // the first to see how the server throttles, and the order of the states judged (specification 3).
 import { CarrierSetupStatus, type components } from 'shipping-api-v3-contract';
-import { retryAfterMs, THROTTLING_STATUSES } from 'shipping-api-v3-client';
+import { THROTTLING_STATUSES } from 'shipping-api-v3-client';
+import { retryAfterMs } from 'shipping-api-v3-client/internal';
 import type { Report } from './rules.ts';
 import { body, type Exchange, NetworkFailure } from './traffic.ts';
 import { setTimeout as delay } from 'node:timers/promises';

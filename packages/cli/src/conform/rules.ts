@@ -1,6 +1,7 @@
-// The rules of the specification that `conform` judges, by their id in openapi/rules.yaml (the
-// words are the map's own; a test keeps them equal), and the report that gathers what each check
-// found about each rule into one verdict per rule.
+// The rules of the specification that `conform` judges, by their id in openapi/rules.yaml (in the
+// map's own words, rule-text.ts), and the report that gathers what each check found about each rule
+// into one verdict per rule.
+import { RULE_TEXT } from './rule-text.ts';
 
 /**
  * pass or fail: a stated rule held or broke. observed: what the server does where the specification
@@ -10,126 +11,54 @@ export type Verdict = 'pass' | 'fail' | 'observed' | 'skipped';
 
 type RuleKind = 'stated' | 'open';
 
+/** The ids of the rules conform reports, in the order it reports them. */
+const REPORTED = [
+  '4.1.response',
+  '2.1.status',
+  '2.1.url',
+  '2.1.expires_at',
+  '2.1.expires_at.format',
+  '2.1.other-fields',
+  '3.no-request',
+  '4.1.step-1',
+  '3.REQUESTED',
+  '3.IN_PROGRESS',
+  '8.generation-time',
+  '8.polling-interval',
+  '8.rate-limit',
+  '7.errors-not-shown',
+  '4.2.returns',
+  '4.2.range',
+  '4.2.media-type',
+  '8.url-lifetime',
+  '3.after-expiry',
+  '5.1.1',
+  '5.1.3',
+  '5.2.2',
+  '5.2.7',
+  '4.3.request',
+  '4.3.response',
+  '4.4.request',
+  '4.4.response',
+  '4.5.request',
+  '4.6.request',
+  '5.2.4',
+  '5.2.3',
+  '5.2.5',
+  '5.2.8',
+  '4.5.partner-id-storage',
+] as const;
+
 /**
- * The rules conform reports, in the order it reports them: id, kind and the rule's words from openapi/rules.yaml.
- * @internal exported for its test (tests/conform/sandbox.test.ts), which holds it to the map
+ * The rules conform reports, in the order it reports them: id, kind and the rule's words, from the
+ * rule map (rule-text.ts, made by `npm run build` from openapi/rules.yaml).
+ * @internal exported for its test (tests/conform/sandbox.test.ts)
  */
-export const RULES: readonly (readonly [id: string, kind: RuleKind, rule: string])[] = [
-  ['4.1.response', 'stated', 'Response: JSON object of the carrier setup status (2.1).'],
-  ['2.1.status', 'stated', 'status is one of REQUESTED, IN_PROGRESS, COMPLETED.'],
-  [
-    '2.1.url',
-    'stated',
-    'url is an address or null; null until status is COMPLETED; when COMPLETED, the address to download the setup file from.',
-  ],
-  [
-    '2.1.expires_at',
-    'stated',
-    'expires_at is an ISO 8601 UTC timestamp or null; null until status is COMPLETED; when COMPLETED, the time after which url stops working.',
-  ],
-  [
-    '2.1.expires_at.format',
-    'open',
-    'expires_at is an "ISO 8601 UTC timestamp"; which ISO 8601 forms are used is not given.',
-  ],
-  [
-    '2.1.other-fields',
-    'open',
-    'The table of the status lists status, expires_at and url; whether a status may carry other fields is not said.',
-  ],
-  [
-    '3.no-request',
-    'stated',
-    '(no request yet) → REQUESTED, moved by GET /setups/carriers: file generation is started by this request; expires_at and url are null; generation begins.',
-  ],
-  ['4.1.step-1', 'stated', '(1) The first call starts generation and returns REQUESTED.'],
-  [
-    '3.REQUESTED',
-    'stated',
-    'REQUESTED → IN_PROGRESS, moved by GET /setups/carriers while generation is running; expires_at and url are null.',
-  ],
-  [
-    '3.IN_PROGRESS',
-    'stated',
-    'IN_PROGRESS → COMPLETED, moved by GET /setups/carriers when generation has finished; expires_at and url are filled in.',
-  ],
-  ['8.generation-time', 'stated', 'Generation time of the setup file: up to several minutes.'],
-  ['8.polling-interval', 'stated', 'Polling interval suggested for GET /setups/carriers: 15 or 30 seconds.'],
-  ['8.rate-limit', 'open', 'The numeric request-rate limit that triggers throttling: not shown.'],
-  [
-    '7.errors-not-shown',
-    'open',
-    'Error body shape, error codes and HTTP status codes (including the response given when throttled): not shown.',
-  ],
-  [
-    '4.2.returns',
-    'stated',
-    'GET {url} (address taken from the status response) returns the carrier setup file (2.2), which may be several megabytes.',
-  ],
-  [
-    '4.2.range',
-    'stated',
-    'A Range request header may be sent to fetch the file in chunks; streaming the response is allowed.',
-  ],
-  ['4.2.media-type', 'open', 'The file is "one JSON file" (section 1); the media type it is sent with: not shown.'],
-  ['8.url-lifetime', 'stated', 'Lifetime of url: until expires_at.'],
-  ['3.after-expiry', 'open', 'Behaviour once expires_at has passed: not shown.'],
-  ['5.1.1', 'stated', 'Every request is authenticated with HTTP Basic authentication.'],
-  [
-    '5.1.3',
-    'stated',
-    'The credentials are an API user (username) and an API key (password). Credentials are encoded, not encrypted, so HTTPS (TLS) is required.',
-  ],
-  [
-    '5.2.2',
-    'stated',
-    'The header is read on every request, so it may be set once as a default header of the HTTP client.',
-  ],
-  ['5.2.7', 'stated', 'The Partner ID is never returned in API responses.'],
-  [
-    '4.3.request',
-    'stated',
-    'POST {base_url}/shipments: JSON body (Content-Type: application/json) with the fields of 2.3. Optional Partner-ID header.',
-  ],
-  ['4.3.response', 'open', 'Response shape: not shown.'],
-  [
-    '4.4.request',
-    'stated',
-    'POST {base_url}/sales_orders: JSON body with the fields of 2.4. Optional Partner-ID header.',
-  ],
-  ['4.4.response', 'open', 'Response shape: not shown.'],
-  [
-    '4.5.request',
-    'stated',
-    'POST {base_url}/imported_shipments: JSON body; accepts the deprecated partner_id field and the Partner-ID header.',
-  ],
-  [
-    '4.6.request',
-    'stated',
-    'POST {base_url}/shipment_drafts accepts the Partner-ID header only; it has no partner_id body field.',
-  ],
-  [
-    '5.2.4',
-    'stated',
-    'The legacy body field partner_id (number) is accepted on POST /shipments, POST /sales_orders and POST /imported_shipments. It is deprecated but works.',
-  ],
-  [
-    '5.2.3',
-    'stated',
-    'When given on creation, the Partner ID is stored on the created shipment, sales order or shipment draft, for partner reporting.',
-  ],
-  [
-    '5.2.5',
-    'stated',
-    'When the header and the body field are both present, the header value is stored and the body value is ignored.',
-  ],
-  ['5.2.8', 'stated', 'A shipment later created from a sales order is stored with the Partner ID of that sales order.'],
-  [
-    '4.5.partner-id-storage',
-    'open',
-    'Section 5.2.3 says where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out imported shipments; whether one given alone (header only, or body field only) is stored on an imported shipment is not said.',
-  ],
-];
+export const RULES: readonly (readonly [id: string, kind: RuleKind, rule: string])[] = REPORTED.map((id) => {
+  const text = RULE_TEXT[id];
+  if (!text) throw new Error(`conform: no rule ${id} in openapi/rules.yaml`);
+  return [id, ...text] as const;
+});
 
 /** One rule as reported: its verdict, and what the checks found, in the order they found it. */
 export interface RuleVerdict {

@@ -29,6 +29,8 @@ export interface Exchange {
   body: Uint8Array<ArrayBuffer>;
   /** When the answer's headers arrived (this machine's clock). */
   receivedAt: number;
+  /** The answer to the same request sent again without Partner-ID, after this one failed with it. */
+  withoutPartnerId?: Exchange;
 }
 
 /**
@@ -72,16 +74,22 @@ export const body = {
   },
 };
 
+/** Whether an answer to a request with Partner-ID is a failure that the request without it may not get. */
+export type SuspectsPartnerId = (exchange: Exchange) => boolean;
+
 export class Traffic {
   readonly exchanges: Exchange[] = [];
   /** The Authorization and Partner-ID headers the client sends with the given credentials. */
   given: Record<string, string> = {};
   readonly #fetch: Fetch;
   readonly #signal: AbortSignal;
+  readonly #suspects: SuspectsPartnerId;
 
-  constructor(fetch: Fetch, signal: AbortSignal) {
+  /** A request with Partner-ID whose answer `suspects` is sent once more without it, and the run goes on with that answer. */
+  constructor(fetch: Fetch, signal: AbortSignal, suspects: SuspectsPartnerId = () => false) {
     this.#fetch = fetch;
     this.#signal = signal;
+    this.#suspects = suspects;
   }
 
   /** Aborts every request and wait of the run. */
@@ -126,6 +134,19 @@ export class Traffic {
   }
 
   async #record(operation: OperationId, credentials: Credentials, request: Request): Promise<Response> {
+    const again = request.headers.has('Partner-ID') ? request.clone() : undefined;
+    let [exchange, response] = await this.#exchange(operation, credentials, request);
+    this.exchanges.push(exchange);
+    if (again && this.#suspects(exchange)) {
+      again.headers.delete('Partner-ID');
+      [exchange.withoutPartnerId, response] = await this.#exchange(operation, credentials, again);
+      this.exchanges.push(exchange.withoutPartnerId);
+    }
+    return response;
+  }
+
+  /** One request sent and its answer read whole; the answer is handed on as a Response of those bytes. */
+  async #exchange(operation: OperationId, credentials: Credentials, request: Request): Promise<[Exchange, Response]> {
     let response: Response;
     let bytes: Uint8Array<ArrayBuffer>;
     try {
@@ -136,7 +157,7 @@ export class Traffic {
       throw new NetworkFailure(operation, request.url, error);
     }
     const range = request.headers.get('Range');
-    this.exchanges.push({
+    const exchange: Exchange = {
       operation,
       method: request.method,
       url: request.url,
@@ -147,13 +168,14 @@ export class Traffic {
       headers: response.headers,
       body: bytes,
       receivedAt: Date.now(),
-    });
+    };
     // A body-less status has no body to hand on (a Response refuses one).
     const empty = [101, 204, 205, 304].includes(response.status);
-    return new Response(empty ? null : bytes, {
+    const handed = new Response(empty ? null : bytes, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    return [exchange, handed];
   }
 }

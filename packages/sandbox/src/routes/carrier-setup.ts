@@ -2,7 +2,7 @@
 // store applies it). HEAD answers what a GET would, without starting a generation or counting as a poll.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
-import { type PollAnswer, poll, statusBody } from '../lifecycle.ts';
+import { type PollAnswer, poll } from '../lifecycle.ts';
 import { sendProblem } from '../problems.ts';
 
 export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext): void {
@@ -13,7 +13,7 @@ export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext
       return sendProblem(reply, 429, polled.reason);
     }
     const fileUrl = (token: string) => `${context.origin(request)}/files/${options.setupFile.hash}/${token}.json`;
-    return reply.type('application/json').send(statusBody(polled, fileUrl));
+    return reply.type('application/json').send(context.statusBodies.of(polled, fileUrl));
   };
   const url = `${BASE_PATH}/setups/carriers`;
   app.get(url, { exposeHeadRoute: false }, async (request, reply) => {

@@ -1,21 +1,21 @@
 // POST /shipments, /sales_orders, /imported_shipments and /shipment_drafts: the body checked against
-// the contract (body-checks.ts), the Partner ID stored on what is created (attribution.ts).
-import type { FastifyInstance } from 'fastify';
+// the contract's schema by the route (validation.ts), the Partner ID stored on what is created
+// (attribution.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attribute } from '../attribution.ts';
-import { bodyProblems, VALIDATORS } from '../body-checks.ts';
 import { BASE_PATH, type SandboxContext } from '../context.ts';
 import { type ProblemItem, sendProblem } from '../problems.ts';
 import { settingOf } from '../settings.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { checkShipment } from 'shipping-api-v3-client';
-import { carrierSetupIndex } from 'shipping-api-v3-client';
+import { checkShipment, carrierSetupIndex } from 'shipping-api-v3-client';
 import type { Kind } from '../state.ts';
+import { contractSchema } from '../validation.ts';
 
-const CREATIONS: Record<string, Kind> = {
-  '/shipments': 'shipment',
-  '/sales_orders': 'sales_order',
-  '/imported_shipments': 'imported_shipment',
-  '/shipment_drafts': 'shipment_draft',
+const CREATIONS: Record<string, [Kind, schema: string]> = {
+  '/shipments': ['shipment', 'ShipmentCreate'],
+  '/sales_orders': ['sales_order', 'SalesOrderCreate'],
+  '/imported_shipments': ['imported_shipment', 'ImportedShipmentCreate'],
+  '/shipment_drafts': ['shipment_draft', 'ShipmentDraftCreate'],
 };
 
 /**
@@ -31,31 +31,28 @@ function setupFileProblems(options: ResolvedOptions): (kind: Kind, body: unknown
       : [];
 }
 
+/** A request without a body: 415 without a Content-Type, else 400; before the body's schema is checked. */
+async function requireBody(request: FastifyRequest, reply: FastifyReply) {
+  if (request.body !== undefined) return;
+  if (request.headers['content-type'] === undefined)
+    return sendProblem(
+      reply,
+      415,
+      'The request has no Content-Type: send the body as JSON with Content-Type: application/json.',
+    );
+  return sendProblem(reply, 400, 'The request has no body: send a JSON object.');
+}
+
 export function creationRoutes(app: FastifyInstance, { store, options }: SandboxContext): void {
   const offeredBySetupFile = setupFileProblems(options);
-  for (const [path, kind] of Object.entries(CREATIONS)) {
-    const { validate, schema } = VALIDATORS[kind];
-    app.post(`${BASE_PATH}${path}`, async (request, reply) => {
+  for (const [path, [kind, schema]] of Object.entries(CREATIONS)) {
+    const route = {
+      schema: { body: contractSchema(schema) },
+      config: { contractSchema: schema },
+      preValidation: requireBody,
+    };
+    app.post(`${BASE_PATH}${path}`, route, async (request, reply) => {
       const body = request.body;
-      if (body === undefined) {
-        if (request.headers['content-type'] === undefined) {
-          return sendProblem(
-            reply,
-            415,
-            'The request has no Content-Type: send the body as JSON with Content-Type: application/json.',
-          );
-        }
-        return sendProblem(reply, 400, 'The request has no body: send a JSON object.');
-      }
-      if (!validate(body)) {
-        const errors = bodyProblems(kind, body);
-        return sendProblem(
-          reply,
-          422,
-          `The body breaks the ${schema} schema of the contract: ${errors.map((e) => `${e.pointer || '/'} ${e.message}`).join('; ')}.`,
-          errors,
-        );
-      }
       const notOffered = offeredBySetupFile(kind, body);
       if (notOffered.length > 0) {
         const problems = notOffered.map((e) => `${e.pointer} ${e.message}`).join('; ');

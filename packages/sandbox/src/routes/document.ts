@@ -2,20 +2,15 @@
 // package's root, published with it; it also describes the API's operations as the sandbox answers
 // them, which the API's own routes serve): each operation's method and path, whether it takes
 // credentials (its security), what the route index says of it (its summary), and the JSON Schema of
-// its request body, which Fastify checks with an Ajv of the document's schemas before the handler
-// runs, filling in the defaults the document states.
+// its request body, which Fastify checks before the handler runs (validation.ts).
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifySchemaCompiler, RouteHandlerMethod } from 'fastify';
-import type { ValidationProblem } from 'shipping-api-v3-contract';
-import { problemItems } from '../body-checks.ts';
-import { contractAjv } from '../contract-ajv.ts';
-import type { ProblemItem } from '../problems.ts';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /** Where the sandbox's own routes live; the document's other paths are the API's. */
 const SANDBOX_PREFIX = '/_sandbox';
 
 /** The $id under which the document's components are known to its Ajv. */
-const SANDBOX_DOCUMENT_ID = 'https://shipping.example/sandbox/openapi.json';
+export const SANDBOX_DOCUMENT_ID = 'https://shipping.example/sandbox/openapi.json';
 
 interface Operation {
   operationId: string;
@@ -30,25 +25,9 @@ interface SandboxDocument {
   components: { schemas: object };
 }
 
-const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as SandboxDocument;
-
-/**
- * The validator of a request body's schema: a $ref into the document, compiled once by an Ajv that
- * lists every problem (verbose, so that a problem can name the fields of the object at fault) and
- * fills in defaults.
- */
-const compileBodySchema: FastifySchemaCompiler<{ $ref: string }> = ({ schema }) => {
-  ajv ??= contractAjv(document, { allErrors: true, useDefaults: true, verbose: true }, SANDBOX_DOCUMENT_ID);
-  const validate = ajv.getSchema(`${SANDBOX_DOCUMENT_ID}${schema.$ref}`);
-  if (!validate) throw new Error(`The sandbox's document has no schema at ${schema.$ref}.`);
-  return validate;
-};
-let ajv: ReturnType<typeof contractAjv> | undefined;
-
-/** The problems of a request body that a route's schema refused, each with its JSON pointer. */
-export function requestProblems(problems: ValidationProblem[], data: unknown): ProblemItem[] {
-  return problemItems(problems, data, (ref) => ajv?.getSchema(`${SANDBOX_DOCUMENT_ID}${ref}`)?.schema as object);
-}
+export const SANDBOX_DOCUMENT = JSON.parse(
+  readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'),
+) as SandboxDocument;
 
 /**
  * Registers on `app` every operation of the document that takes credentials (`secured`) or none,
@@ -61,12 +40,11 @@ export function registerOperations(
   secured: boolean,
 ): void {
   const unused = new Set(Object.keys(handlers));
-  app.setValidatorCompiler(compileBodySchema as FastifySchemaCompiler<unknown>);
-  for (const [path, methods] of Object.entries(document.paths)) {
+  for (const [path, methods] of Object.entries(SANDBOX_DOCUMENT.paths)) {
     // The API's operations, described there as the sandbox answers them, are routed from the contract.
     if (!path.startsWith(SANDBOX_PREFIX)) continue;
     for (const [method, operation] of Object.entries(methods)) {
-      if ((operation.security ?? document.security).length > 0 !== secured) continue;
+      if ((operation.security ?? SANDBOX_DOCUMENT.security).length > 0 !== secured) continue;
       const handler = handlers[operation.operationId];
       if (!handler) throw new Error(`The sandbox has no handler of ${operation.operationId} (${method} ${path}).`);
       unused.delete(operation.operationId);

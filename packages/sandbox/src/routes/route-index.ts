@@ -27,7 +27,7 @@ export function routeIndexHandlers(app: FastifyInstance, context: SandboxContext
   app.addHook('onRoute', ({ method, url, config }) => {
     for (const one of [method].flat()) {
       if (one === 'HEAD' || url.replace(/\/$/, '') === '/_sandbox') continue;
-      const description = (config as { description?: string } | undefined)?.description;
+      const description = config?.description;
       routes.push({ method: one, path: url, description: description ?? DESCRIPTIONS[`${one} ${url}`] ?? '' });
     }
   });

@@ -1,6 +1,5 @@
 // Rule: the shipment body keeps the contract's ShipmentCreate schema (the types of its fields, most often).
-import { ShipmentCreate } from 'shipping-api-v3-contract';
-import { firstProblem } from 'shipping-api-v3-contract';
+import { ShipmentCreate, firstProblem } from 'shipping-api-v3-contract';
 import type { Findings } from '../types.ts';
 
 /** The first break of the ShipmentCreate schema, as a SCHEMA problem; nothing when the body keeps it. */

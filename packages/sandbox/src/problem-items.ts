@@ -1,35 +1,7 @@
-// Request bodies checked against the contract. A valid body costs one call of the generated
-// validator; an invalid one is checked again by an Ajv that lists every problem, each with its
-// JSON pointer.
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { contractAjv, DOCUMENT_ID } from './contract-ajv.ts';
-import {
-  bundle,
-  ImportedShipmentCreate,
-  SalesOrderCreate,
-  ShipmentCreate,
-  ShipmentDraftCreate,
-  type ValidationProblem,
-  type Validator,
-} from 'shipping-api-v3-contract';
-import { pointerGet, problemLocation } from 'shipping-api-v3-contract';
+// A body's problems, as Ajv reports them, in words: each with its JSON pointer, once, and with what
+// was found there; a field that is not one of the object's names the object's fields.
+import { pointerGet, problemLocation, type ValidationProblem } from 'shipping-api-v3-contract';
 import { describeValue, type ProblemItem } from './problems.ts';
-import type { Kind } from './state.ts';
-
-export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unknown> }> = {
-  shipment: { schema: 'ShipmentCreate', validate: ShipmentCreate },
-  sales_order: { schema: 'SalesOrderCreate', validate: SalesOrderCreate },
-  imported_shipment: { schema: 'ImportedShipmentCreate', validate: ImportedShipmentCreate },
-  shipment_draft: { schema: 'ShipmentDraftCreate', validate: ShipmentDraftCreate },
-};
-
-let listing: Ajv2020 | undefined;
-
-/** The all-errors validator of a component schema, compiled on first use and kept by Ajv. */
-function lister(schema: string): ValidateFunction {
-  listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
-  return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
-}
 
 /** A schema as Ajv's `verbose` option hands it over with a problem, where the messages find more to say. */
 interface ParentSchema {
@@ -93,13 +65,4 @@ export function problemItems(
     }
   }
   return items.length > 0 ? items : [{ pointer: '', message: 'does not match the schema' }];
-}
-
-/** Every problem of a body that the generated validator refused, first the one it found. */
-export function bodyProblems(kind: Kind, data: unknown): ProblemItem[] {
-  const { schema, validate } = VALIDATORS[kind];
-  const first = validate.errors?.[0];
-  const all = lister(schema);
-  all(data);
-  return problemItems([...(first ? [first] : []), ...((all.errors ?? []) as ValidationProblem[])], data);
 }
