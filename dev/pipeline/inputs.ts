@@ -27,6 +27,12 @@ export const guideSources = () =>
         .map((name) => `docs/${name}`)
     : [];
 
+/** The sources of the reference's Try it panel, dev/try-it/, bundled into the page. */
+export const tryItSources = () =>
+  readdirSync(path.join(root, 'dev/try-it'))
+    .sort()
+    .map((name) => `dev/try-it/${name}`);
+
 /** The lint functions, openapi/lint/functions/*.js. */
 export const lintFunctions = () =>
   readdirSync(path.join(root, 'openapi/lint/functions'))

@@ -34,9 +34,11 @@ function docsConfig(bundleFile: string): string {
   return stringify(config);
 }
 
+/** The reference made from the bundle as a build holds it: its YAML, its document, and the validators made from it. */
 export async function renderReference(
   bundleYaml: string,
   document: Parameters<typeof productName>[0],
+  { validators }: { validators?: string } = {},
 ): Promise<Reference> {
   const cli = await redoclyCli();
   const product = productName(document);
@@ -72,6 +74,7 @@ export async function renderReference(
     }
     return readFileSync(output, 'utf8');
   });
-  const page = finishPage(html);
+  // The committed page names no hosted sandbox (DOCS_SANDBOX_URL is for a published build, npm run docs).
+  const page = finishPage(html, null, { document, validators });
   return { page, notFound: notFoundPage(product, referenceSections(page)) };
 }

@@ -10,7 +10,7 @@ import { pageSources, renderPage } from '../docs-pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
 import { root, SOURCE } from '../paths.ts';
 import type { Bundled } from './bundle.ts';
-import { guideSources } from './inputs.ts';
+import { guideSources, tryItSources } from './inputs.ts';
 
 export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text';
 
@@ -101,12 +101,20 @@ export const STEPS: Step[] = [
       // The guides are listed in Redoc's menu, in the README's order.
       'README.md',
       ...guideSources(),
+      // Try it: its script, the validators it bundles, the rule ids and statuses it judges by, the page's policy.
+      ...tryItSources(),
+      'generated/openapi.json',
+      'generated/validators/index.js',
+      'openapi/rules.yaml',
+      'dev/docs-policy.ts',
     ],
-    tools: ['@redocly/cli'],
+    tools: ['@redocly/cli', 'esbuild'],
     make: async (context) => {
       const { renderReference } = await import('./reference.ts');
       const yaml = readMade(context, 'generated/openapi.yaml');
-      const { page, notFound } = await renderReference(yaml, bundleDocument(context));
+      const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
+        validators: readMade(context, 'generated/validators/index.js'),
+      });
       return { 'docs/index.html': page, 'docs/404.html': notFound };
     },
   },

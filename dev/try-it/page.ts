@@ -2,12 +2,13 @@
 // (from the bundle and openapi/rules.yaml, in a JSON data block), its script (the sources of this
 // folder, bundled by esbuild with the contract's generated validators) and its style. Nothing is
 // loaded from elsewhere; the page's policy allows the script by its hash (dev/docs-policy.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
 import { parse } from 'yaml';
 import { BUNDLE_JSON, root } from '../paths.ts';
+import { withTempDir } from '../tools.ts';
 import { CONTRACT_ELEMENT_ID, type TryItContract, type TryItOperation, type TryItResponse } from './contract.ts';
 
 /** The variable that names a hosted sandbox's base URL for a published site (docs/try-it.md). */
@@ -169,8 +170,6 @@ export interface TryItSources {
   validators?: string;
 }
 
-const VALIDATORS_MODULE = /^shipping-api-v3-contract\/validators$/;
-
 /** The panel's script, its style and its data block, ready to put into the page. */
 export function tryItAssets(
   hostedSandbox: string | null,
@@ -178,31 +177,28 @@ export function tryItAssets(
 ): { script: string; style: string; data: string } {
   const ruleMap = parse(readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8'));
   const contract = tryItContract(document, ruleMap, hostedSandbox);
-  const built = buildSync({
-    entryPoints: [path.join(root, 'dev/try-it/panel.ts')],
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
-    platform: 'browser',
-    conditions: ['shipping-api-source'],
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
-    // The validators the build has just made, where it gives them, rather than the copy on disk.
-    plugins: validators
-      ? [
-          {
-            name: 'made-validators',
-            setup: (build) => {
-              build.onResolve({ filter: VALIDATORS_MODULE }, () => ({ path: 'validators.js', namespace: 'made' }));
-              build.onLoad({ filter: /.*/, namespace: 'made' }, () => ({ contents: validators, loader: 'js' }));
-            },
-          },
-        ]
-      : [],
-  });
+  const bundle = (alias: Record<string, string>) =>
+    buildSync({
+      entryPoints: [path.join(root, 'dev/try-it/panel.ts')],
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'iife',
+      target: 'es2022',
+      platform: 'browser',
+      conditions: ['shipping-api-source'],
+      legalComments: 'none',
+      charset: 'utf8',
+      logLevel: 'silent',
+      alias,
+    });
+  // The validators the build has just made, where it gives them, rather than the copy on disk.
+  const built = validators
+    ? withTempDir('shipping-try-it-', (dir) => {
+        writeFileSync(path.join(dir, 'validators.js'), validators);
+        return bundle({ 'shipping-api-v3-contract/validators': path.join(dir, 'validators.js') });
+      })
+    : bundle({});
   const script = built.outputFiles[0]!.text.trim();
   const style = readFileSync(path.join(root, 'dev/try-it/panel.css'), 'utf8').trim();
   // JSON in a <script> block: `<` escaped, so that no text of the contract can close the block.

@@ -613,6 +613,18 @@ describe('rules of the specification, stated by the schemas', () => {
       expect(firstProblem(validate.errors?.[0]).pointer).toBe(at);
     });
   }
+
+  // A breaking document shows one value refused; this shows that no branch of the status admits a
+  // fourth (a FAILED added to one branch would pass every example and every breaking document).
+  it('CarrierSetupStatus: [2.1.status] the three values, and no other, across every branch of its oneOf', () => {
+    const status = bundle.components.schemas.CarrierSetupStatus;
+    const values = status.oneOf.flatMap((branch: { $ref: string }) => {
+      const schema = bundle.components.schemas[branch.$ref.split('/').pop()!].properties.status;
+      return schema.enum ?? [schema.const];
+    });
+    expect(values.sort()).toEqual(['COMPLETED', 'IN_PROGRESS', 'REQUESTED']);
+    expect(Object.keys(status.discriminator.mapping).sort()).toEqual(['COMPLETED', 'IN_PROGRESS', 'REQUESTED']);
+  });
 });
 
 describe('the Partner ID rules of the specification, stated by the description', () => {
