@@ -43,6 +43,13 @@ async function notFound(url: string, res: http.ServerResponse): Promise<void> {
   res.writeHead(404, { 'content-type': type }).end(page);
 }
 
+/** What `npm run dev` adds to the server: routes of its own, and a change to each HTML page served. */
+export interface DocsHooks {
+  /** Answers the request and returns true, or returns false to leave it to the server. */
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  page: (html: string) => string;
+}
+
 export interface RunningDocs {
   url: string;
   stop: () => Promise<void>;
@@ -52,14 +59,17 @@ export async function serveDocs(
   port: number,
   host = '127.0.0.1',
   portHint = { option: '--docs-port', variable: 'DOCS_PORT' },
+  hooks?: DocsHooks,
 ): Promise<RunningDocs> {
   const server = http.createServer(async (req, res) => {
+    if (hooks?.handle(req, res)) return;
     const target = resolveDocsPath(req.url ?? '/');
     if ('status' in target)
       return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
     try {
       const body = await readFile(target.file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(target.file)] ?? 'application/octet-stream' }).end(body);
+      const type = TYPES[path.extname(target.file)] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type }).end(hooks && type === TYPES['.html'] ? hooks.page(`${body}`) : body);
     } catch {
       await notFound(req.url ?? '/', res);
     }

@@ -2,9 +2,12 @@
 // mock and the sandbox side by side on loopback until Ctrl-C.
 //   npm start [-- --docs-port 8080 --port 4010 --sandbox-port 4020 --sandbox-host 127.0.0.1 --sandbox-accounts <file>]
 //   (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS)
+import type { Command } from 'commander';
+import { sandboxFlags, sandboxSettings } from '../packages/cli/src/sandbox-flags.ts';
 import { refresh } from './build.ts';
-import { serveDocs } from './docs-server.ts';
-import { mockBanner, startMock } from './mock.ts';
+import { command, docsPortOption, mockPortOption } from './cli.ts';
+import { type DocsHooks, serveDocs } from './docs-server.ts';
+import { mockBanner, type RunningMock, startMock } from './mock.ts';
 import { admittedUsers, type RunningSandbox, type SandboxSettings, startSandbox } from 'shipping-api-v3-sandbox';
 
 /** One server of `npm start`: what it prints once it listens, how it stops, and when it dies. */
@@ -13,6 +16,7 @@ interface Started {
   stop: () => Promise<void>;
   /** Settles if the server stops on its own. */
   exited?: Promise<number | null>;
+  mock?: RunningMock;
 }
 
 export interface Options {
@@ -20,6 +24,31 @@ export interface Options {
   docsPort: number;
   /** Every setting of the sandbox: --sandbox-port, --sandbox-host, --sandbox-accounts, the others from SANDBOX_* variables. */
   sandbox: SandboxSettings;
+}
+
+/**
+ * The command line of `npm start`, which `npm run dev` shares: the ports of the three servers and
+ * the sandbox's settings, from flags or variables. `options` reads them once the command is parsed.
+ */
+export function serverCommand(name: string, description: string): { command: Command; options: () => Options } {
+  const server = command(name, description).addOption(docsPortOption()).addOption(mockPortOption());
+  for (const option of sandboxFlags('sandbox-', ['port', 'host', 'accounts'])) server.addOption(option);
+  const options = () => {
+    const parsed = server.opts<{ docsPort: number; port: number }>();
+    return { ...parsed, sandbox: sandboxSettings(parsed, process.env, 'sandbox-') };
+  };
+  return { command: server, options };
+}
+
+/** What `npm run dev` adds to `npm start`: its own preparation, the docs server's hooks, the mock to reload. */
+export interface Live {
+  /** Instead of the refresh of the generated files; `stop` stops every server and exits with `code`. */
+  prepare: (stop: (code: number) => Promise<void>) => Promise<void>;
+  docs: DocsHooks;
+  /** Called with the mock once every server listens. */
+  started: (mock: RunningMock) => void;
+  /** The exit code when a server cannot start (a port in use). */
+  failureCode: number;
 }
 
 /** What the sandbox prints under `npm start`: where it is, whom it admits, and how to try it. */
@@ -33,11 +62,11 @@ export function sandboxBanner(sandbox: RunningSandbox): string {
 }
 
 /** The servers, started in this order and stopped in the reverse order. */
-const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Started> }> = [
+const SERVERS: Array<{ name: string; start: (options: Options, live?: Live) => Promise<Started> }> = [
   {
     name: 'the rendered reference',
-    start: async ({ docsPort }) => {
-      const docs = await serveDocs(docsPort);
+    start: async ({ docsPort }, live) => {
+      const docs = await serveDocs(docsPort, undefined, undefined, live?.docs);
       return { banner: `API reference: ${docs.url}`, stop: docs.stop };
     },
   },
@@ -45,7 +74,7 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
     name: 'the mock',
     start: async ({ port }) => {
       const mock = await startMock({ port });
-      return { banner: mockBanner(mock.baseUrl), stop: mock.stop, exited: mock.exited };
+      return { banner: mockBanner(mock.baseUrl), stop: mock.stop, exited: mock.exited, mock };
     },
   },
   {
@@ -63,13 +92,7 @@ const SERVERS: Array<{ name: string; start: (options: Options) => Promise<Starte
  * tests that start it, which test refresh() by itself and need not check every generated file again,
  * nor remake one in the working tree while other test files read it.
  */
-export async function startAll(options: Options): Promise<void> {
-  if (process.env.START_SKIP_REFRESH === '1') console.log('Generated files not checked (START_SKIP_REFRESH=1).');
-  else {
-    const made = await refresh();
-    console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
-  }
-
+export async function startAll(options: Options, live?: Live): Promise<void> {
   const started: Array<Started & { name: string }> = [];
   let stopping = false;
   const stop = async (code: number) => {
@@ -78,15 +101,24 @@ export async function startAll(options: Options): Promise<void> {
     for (const server of started.reverse()) await server.stop();
     process.exit(code);
   };
+  if (live) await live.prepare(stop);
+  else if (process.env.START_SKIP_REFRESH === '1') console.log('Generated files not checked (START_SKIP_REFRESH=1).');
+  else {
+    const made = await refresh();
+    console.log(made.length > 0 ? `Remade from the contract: ${made.join(', ')}.` : 'Generated files are up to date.');
+  }
+
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
   try {
-    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options)) });
+    for (const server of SERVERS) started.push({ name: server.name, ...(await server.start(options, live)) });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    await stop(1);
+    await stop(live?.failureCode ?? 1);
   }
   for (const server of started) console.log(server.banner);
+  const mock = started.find((server) => server.mock)?.mock;
+  if (live && mock) live.started(mock);
   console.log('Press Ctrl-C to stop them all.');
   for (const server of started) {
     void server.exited?.then((code) => {

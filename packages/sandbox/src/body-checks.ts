@@ -24,10 +24,26 @@ export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unkn
 };
 
 let listing: Ajv2020 | undefined;
+/** The bundle the problems are listed from, when useContract gave one. */
+let document: unknown;
+
+/**
+ * Checks bodies against another build of the contract from now on: the exports of its generated
+ * validators module and its bundle. For a server that follows the contract as it is edited.
+ */
+export function useContract(contract: { validators: Record<string, unknown>; bundle: unknown }): void {
+  for (const entry of Object.values(VALIDATORS)) {
+    const validate = contract.validators[entry.schema];
+    if (typeof validate !== 'function') throw new Error(`The validators module has no validator ${entry.schema}.`);
+    entry.validate = validate as Validator<unknown>;
+  }
+  document = contract.bundle;
+  listing = undefined;
+}
 
 /** The all-errors validator of a component schema, compiled on first use and kept by Ajv. */
 function lister(schema: string): ValidateFunction {
-  listing ??= contractAjv(bundle(), { strict: false, allErrors: true });
+  listing ??= contractAjv(document ?? bundle(), { strict: false, allErrors: true });
   return listing.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`)!;
 }
 

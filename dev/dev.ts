@@ -1,0 +1,121 @@
+// `npm run dev`: serves what `npm start` serves (the reference and the guides, the mock, the sandbox)
+// and follows the contract as it is edited. On each save (a burst of saves is one rebuild) it lints
+// the contract and remakes, in this process, what the change touches (dev/live/rebuild.ts); then the
+// open pages reload themselves, the mock answers from the new bundle on the same port, and the
+// sandbox checks bodies against the new validators. A save with an error keeps the last good build
+// served and shows its findings in the terminal and over the open pages.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { useContract } from 'shipping-api-v3-sandbox';
+import { BUNDLE_JSON, root } from './paths.ts';
+import type { RunningMock } from './mock.ts';
+import { type Finding, formatFinding } from './pipeline/findings.ts';
+import { hashOf } from './pipeline/inputs.ts';
+import { readManifest } from './pipeline/manifest.ts';
+import { createRebuilder, type Rebuilt } from './live/rebuild.ts';
+import { liveReload } from './live/reload.ts';
+import { type Watcher, watchInputs } from './live/watch.ts';
+import { type Options, startAll } from './start.ts';
+
+/** The exit code of `npm run dev` when it cannot go on: a port in use, a watched folder gone. */
+export const DEV_FAILURE = 2;
+
+const errorsOf = (findings: Finding[]) => findings.filter((finding) => finding.severity === 'error');
+
+/** The summary line of one rebuild: what changed, what each part took, and how many findings. */
+export function summary(changed: string[], result: Rebuilt, ms: number): string {
+  const what = changed.length === 0 ? 'start' : changed.length <= 3 ? changed.join(', ') : `${changed.length} files`;
+  const parts = result.timings.map(([part, took]) => `${part} ${took} ms`).join(', ') || 'nothing to remake';
+  const outcome = result.ok ? 'served' : 'kept the last good build';
+  const count = `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`;
+  return `[dev] ${what}: ${parts}; ${count}; ${outcome} (${ms} ms)`;
+}
+
+export async function runDev(options: Options): Promise<void> {
+  const rebuild = createRebuilder();
+  const live = liveReload({ build: String(Date.now()), findings: [] });
+  let mock: RunningMock | undefined;
+  let watcher: Watcher | undefined;
+  let validators = hashOf(readFileSync(path.join(root, 'generated/validators/index.js')));
+  let running: Promise<void> | undefined;
+  let queued: string[] | undefined;
+
+  /** Hands what a good rebuild made to the servers that read it. */
+  async function apply(result: Rebuilt): Promise<void> {
+    if (!result.ok) {
+      live.publish({ build: live.state.build, findings: errorsOf(result.findings) });
+      return;
+    }
+    const started = performance.now();
+    const reload = result.written.includes('generated/openapi.json') && mock ? mock.reload() : undefined;
+    const source = result.made.get('generated/validators/index.js');
+    if (source !== undefined && hashOf(source) !== validators) {
+      // The module imports nothing: it loads from its text. Only a changed one is loaded, once.
+      const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      const bundle = JSON.parse(result.made.get('generated/openapi.json') ?? readFileSync(BUNDLE_JSON, 'utf8'));
+      useContract({ validators: module, bundle });
+      validators = hashOf(source);
+    }
+    const pages = result.written.some((file) => file.startsWith('docs/'));
+    live.publish({ build: pages ? String(Date.now()) : live.state.build, findings: [] });
+    watcher?.add(readManifest()?.reached ?? []);
+    if (reload) {
+      await reload;
+      result.timings.push(['mock', Math.round(performance.now() - started)]);
+    }
+  }
+
+  async function cycle(changed: string[]): Promise<void> {
+    const start = performance.now();
+    for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
+      console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
+    try {
+      const result = await rebuild(changed);
+      await apply(result);
+      for (const finding of result.findings) console.log(formatFinding(finding));
+      console.log(summary(changed, result, Math.round(performance.now() - start)));
+    } catch (error) {
+      // A failure of a tool, not of the contract: said in one line; the last good build stays served.
+      console.error(`[dev] ${changed.join(', ') || 'start'}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  /** One rebuild at a time: saves during a rebuild make one more after it, with every file they touched. */
+  function schedule(changed: string[]): void {
+    if (running) {
+      queued = [...new Set([...(queued ?? []), ...changed])];
+      return;
+    }
+    running = cycle(changed).finally(() => {
+      running = undefined;
+      if (queued) {
+        const next = queued;
+        queued = undefined;
+        schedule(next);
+      }
+    });
+  }
+
+  await startAll(options, {
+    prepare: async (stop) => {
+      // Watching before the first build: a save during it is one more rebuild after it.
+      watcher = watchInputs({
+        onChange: schedule,
+        onGone: (folder) => {
+          console.error(
+            `The watched folder ${folder === '.' ? 'of the repository' : `${folder}/`} is gone: npm run dev stops.`,
+          );
+          void stop(DEV_FAILURE);
+        },
+      });
+      watcher.add(readManifest()?.reached ?? []);
+      schedule([]);
+      await running;
+    },
+    docs: live.hooks,
+    started: (started) => {
+      mock = started;
+    },
+    failureCode: DEV_FAILURE,
+  });
+}
