@@ -32,36 +32,47 @@ export function summary(changed: string[], result: Rebuilt, ms: number): string 
 }
 
 export async function runDev(options: Options): Promise<void> {
-  const rebuild = createRebuilder();
   const live = liveReload({ build: String(Date.now()), findings: [] });
   let mock: RunningMock | undefined;
   let watcher: Watcher | undefined;
   let validators = hashOf(readFileSync(path.join(root, 'generated/validators/index.js')));
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
+  /** The mock's reload after the bundle of the rebuild under way, and when it began. */
+  let reloading: { done: Promise<void>; start: number } | undefined;
+  let pagesWritten = false;
 
-  /** Hands what a good rebuild made to the servers that read it. */
+  /** Serves what a step made as soon as it is written: the mock, the pages, the sandbox. */
+  async function serve(step: string, outputs: Record<string, string>, written: string[]): Promise<void> {
+    // Prism starts in a process of its own while the next steps run here.
+    if (written.includes('generated/openapi.json') && mock)
+      reloading = { done: mock.reload(), start: performance.now() };
+    if (written.some((file) => file.startsWith('docs/'))) {
+      pagesWritten = true;
+      live.publish({ build: String(Date.now()), findings: [] });
+    }
+    const source = outputs['generated/validators/index.js'];
+    if (step === 'code' && source !== undefined && hashOf(source) !== validators) {
+      // The module imports nothing: it loads from its text. Only a changed one is loaded, once.
+      const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      const bundle = JSON.parse(outputs['generated/openapi.json'] ?? readFileSync(BUNDLE_JSON, 'utf8'));
+      useContract({ validators: module, bundle });
+      validators = hashOf(source);
+    }
+  }
+  const rebuild = createRebuilder(serve);
+
+  /** After a rebuild: the overlay shows its errors, or is cleared; the mock's reload is waited for. */
   async function apply(result: Rebuilt): Promise<void> {
     if (!result.ok) {
       live.publish({ build: live.state.build, findings: errorsOf(result.findings) });
       return;
     }
-    const started = performance.now();
-    const reload = result.written.includes('generated/openapi.json') && mock ? mock.reload() : undefined;
-    const source = result.made.get('generated/validators/index.js');
-    if (source !== undefined && hashOf(source) !== validators) {
-      // The module imports nothing: it loads from its text. Only a changed one is loaded, once.
-      const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
-      const bundle = JSON.parse(result.made.get('generated/openapi.json') ?? readFileSync(BUNDLE_JSON, 'utf8'));
-      useContract({ validators: module, bundle });
-      validators = hashOf(source);
-    }
-    const pages = result.written.some((file) => file.startsWith('docs/'));
-    live.publish({ build: pages ? String(Date.now()) : live.state.build, findings: [] });
+    if (!pagesWritten) live.publish({ build: live.state.build, findings: [] });
     watcher?.add(readManifest()?.reached ?? []);
-    if (reload) {
-      await reload;
-      result.timings.push(['mock', Math.round(performance.now() - started)]);
+    if (reloading) {
+      await reloading.done;
+      result.timings.push(['mock', Math.round(performance.now() - reloading.start)]);
     }
   }
 
@@ -69,6 +80,8 @@ export async function runDev(options: Options): Promise<void> {
     const start = performance.now();
     for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
       console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
+    reloading = undefined;
+    pagesWritten = false;
     try {
       const result = await rebuild(changed);
       await apply(result);

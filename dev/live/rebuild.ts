@@ -6,7 +6,7 @@ import type { Ruleset } from '@stoplight/spectral-core';
 import { hashFile, lintFunctions } from '../pipeline/inputs.ts';
 import { ContractError, type Finding } from '../pipeline/findings.ts';
 import { readManifest } from '../pipeline/manifest.ts';
-import { runSteps, writeRun } from '../pipeline/run.ts';
+import { runSteps, writeFiles, writeRun } from '../pipeline/run.ts';
 import { STEPS, type StepName } from '../pipeline/steps.ts';
 import type { Config } from '../pipeline/redocly-config.ts';
 
@@ -14,10 +14,9 @@ export interface Rebuilt {
   /** Whether the served files are this save's (false: its errors kept the last good ones). */
   ok: boolean;
   findings: Finding[];
-  /** Milliseconds per part: lint, then each step that ran, then the writing. */
+  /** Milliseconds per part: lint, then each step that ran (with the writing of its files). */
   timings: Array<[string, number]>;
   ran: StepName[];
-  written: string[];
   /** What the bundle made, for the mock and the sandbox: the JSON bundle and the validators' module. */
   made: Map<string, string>;
 }
@@ -30,7 +29,10 @@ const SPECTRAL_INPUTS = () => ['.spectral.yaml', ...lintFunctions()];
 export const lintReads = (file: string) =>
   file.startsWith('openapi/') || file === 'redocly.yaml' || file === '.spectral.yaml';
 
-export function createRebuilder() {
+/** Called as soon as a step's files are written, before the next step runs: to serve them at once. */
+export type Served = (step: StepName, outputs: Record<string, string>, written: string[]) => Promise<void> | void;
+
+export function createRebuilder(served: Served = () => {}) {
   let manifest = readManifest();
   let redocly: { key: string; config: Config } | undefined;
   let spectral: { key: string; ruleset: Ruleset } | undefined;
@@ -54,7 +56,6 @@ export function createRebuilder() {
       findings: found,
       timings,
       ran: [],
-      written: [],
       made: new Map(),
     });
     if (changed.length === 0 || changed.some(lintReads)) {
@@ -70,17 +71,19 @@ export function createRebuilder() {
     if (findings.some((finding) => finding.severity === 'error')) return failed(findings);
     let run: Awaited<ReturnType<typeof runSteps>>;
     try {
-      run = await runSteps({ previous: manifest });
+      // Each step's files are written and served as soon as it has made them; the manifest last.
+      run = await runSteps({
+        previous: manifest,
+        made: (step, outputs) => served(step, outputs, writeFiles(Object.entries(outputs))),
+      });
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       findings = error.findings;
       return failed(findings);
     }
     for (const name of run.ran) timings.push([STEPS.find((step) => step.name === name)!.title, run.timings[name]!]);
-    const start = performance.now();
-    const written = writeRun(run);
-    timings.push(['write', Math.round(performance.now() - start)]);
+    writeRun(run);
     manifest = run.manifest;
-    return { ok: true, findings, timings, ran: run.ran, written, made: run.made };
+    return { ok: true, findings, timings, ran: run.ran, made: run.made };
   };
 }

@@ -1,5 +1,6 @@
 // The steps of the pipeline, in the order each is made from the ones before: the bundle, the
-// generated code, the rendered reference, the guide pages, and the contract package's copy. Each
+// rendered reference and the guide pages (first, so that `npm run dev` serves them soonest), the
+// generated code, and the contract package's copy. Each
 // names its inputs (files of the repository, earlier steps' outputs among them, and tool versions)
 // and makes its outputs in memory; the pipeline decides from the inputs' hashes which to run.
 import { readFileSync } from 'node:fs';
@@ -63,28 +64,6 @@ export const STEPS: Step[] = [
     },
   },
   {
-    name: 'code',
-    title: 'types and validators',
-    files: () => [
-      'generated/openapi.json',
-      'dev/generate.ts',
-      'dev/ajv.ts',
-      'packages/sandbox/src/contract-ajv.ts',
-      'dev/pipeline/types.ts',
-    ],
-    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
-    make: async (context) => {
-      const { typesSource } = await import('./types.ts');
-      const { validatorsSource, validatorsTypes } = await import('../generate.ts');
-      const document = bundleDocument(context);
-      return {
-        'generated/schema.d.ts': await typesSource(document),
-        'generated/validators/index.js': validatorsSource(structuredClone(document)),
-        'generated/validators/index.d.ts': validatorsTypes(),
-      };
-    },
-  },
-  {
     name: 'reference',
     title: 'reference',
     files: () => [
@@ -126,6 +105,28 @@ export const STEPS: Step[] = [
       const sources = pageSources();
       const product = productName(bundleDocument(context));
       return Object.fromEntries(sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product)]));
+    },
+  },
+  {
+    name: 'code',
+    title: 'types and validators',
+    files: () => [
+      'generated/openapi.json',
+      'dev/generate.ts',
+      'dev/ajv.ts',
+      'packages/sandbox/src/contract-ajv.ts',
+      'dev/pipeline/types.ts',
+    ],
+    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
+    make: async (context) => {
+      const { typesSource } = await import('./types.ts');
+      const { validatorsSource, validatorsTypes } = await import('../generate.ts');
+      const document = bundleDocument(context);
+      return {
+        'generated/schema.d.ts': await typesSource(document),
+        'generated/validators/index.js': validatorsSource(structuredClone(document)),
+        'generated/validators/index.d.ts': validatorsTypes(),
+      };
     },
   },
   {
