@@ -1,7 +1,7 @@
 // Part `dev` of `npm run bench`: the contract author's loop. It drives the real `npm run dev` as a
 // process of its own, in a copy of the repository, and times from a save to:
 // 1. the reference page served with the change (a $ref-ed example file; median of 7 edits);
-// 2. the mock answering with the changed example (the same 7 edits);
+// 2. the mock answering with the changed example (7 more edits, polled every 20 ms);
 // 3. a lint error's finding printed (median of 7);
 // and the memory of its processes (itself and Prism) over 100 saves after 10 to warm up. Then, side by side in copies of
 // the repository, alternating: the cold `npm run build` and `npm run build:check` with nothing stale,
@@ -31,11 +31,16 @@ function calibration(): number | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` every 5 ms until it holds; returns the milliseconds since `start`. */
-async function timeUntil(start: number, probe: () => Promise<boolean> | boolean, limitMs = 30_000): Promise<number> {
+/** Polls `probe` every `pauseMs` until it holds; returns the milliseconds since `start`. */
+async function timeUntil(
+  start: number,
+  probe: () => Promise<boolean> | boolean,
+  limitMs = 30_000,
+  pauseMs = 5,
+): Promise<number> {
   while (!(await probe())) {
     if (performance.now() - start > limitMs) throw new Error(`no result within ${limitMs} ms`);
-    await sleep(5);
+    await sleep(pauseMs);
   }
   return performance.now() - start;
 }
@@ -99,19 +104,16 @@ async function devLoop(copy: string) {
       headers: { authorization: 'Basic YTpi', prefer: 'example=completed' },
     }).then((response) => response.json() as Promise<{ expires_at: string }>);
 
+  // The page and the mock apart: polling the mock (Prism) while the page is rebuilt would slow it.
   const pageMs: number[] = [];
   const mockMs: number[] = [];
-  for (let i = 0; i < EDITS; i++) {
+  for (let i = 0; i < 2 * EDITS; i++) {
     const stamp = `20${50 + i}-0${(i % 9) + 1}-15T10:00:00Z`;
     const before = summaries();
     const start = performance.now();
     edit(EXAMPLE, /expires_at: '[^']*'/, `expires_at: '${stamp}'`);
-    const [onPage, onMock] = await Promise.all([
-      pageWith(stamp).then(() => performance.now() - start),
-      timeUntil(start, async () => (await completed()).expires_at === stamp),
-    ]);
-    pageMs.push(onPage);
-    mockMs.push(onMock);
+    if (i < EDITS) pageMs.push(await pageWith(stamp).then(() => performance.now() - start));
+    else mockMs.push(await timeUntil(start, async () => (await completed()).expires_at === stamp, 30_000, 20));
     await timeUntil(performance.now(), () => summaries() > before);
   }
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { type DevProcess, liveState, repositoryCopy, startDev } from '../support/harness/dev-process.ts';
 import { until } from '../support/harness/until.ts';
 
@@ -60,6 +61,23 @@ describe('npm run dev', () => {
       'the mock answering from the new example',
       async () => (await completed()).expires_at === '2098-06-30T12:00:00Z',
     );
+  }, 60_000);
+
+  it('the sandbox checks bodies against the contract as saved', async () => {
+    const example = parse(readFileSync(file('openapi/components/examples/ShipmentCreate.yaml'), 'utf8')).value;
+    const create = () =>
+      fetch(`${dev.sandboxUrl}/shipments`, {
+        method: 'POST',
+        headers: { authorization: 'Basic YXBpdXNlcjphcGlrZXk=', 'content-type': 'application/json' },
+        body: JSON.stringify({ ...example, reference: 'Ordre 100234 / pallet 7' }),
+      });
+    expect((await create()).status).toBeLessThan(300);
+    const from = dev.output().length;
+    edit('openapi/components/schemas/ShipmentCreate.yaml', /( {4})description: Free text\.\n/, '$&$1maxLength: 12\n');
+    await dev.waitFor(/\[dev\] .*types and validators.*served/, from);
+    const refused = await create();
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('/reference');
   }, 60_000);
 
   it('a bad save keeps the last good build served, names the file and line, and shows over the page until the next good save', async () => {
