@@ -12,6 +12,7 @@ import type { RunningMock } from './mock.ts';
 import { type Finding, formatFinding } from './pipeline/findings.ts';
 import { hashOf } from './pipeline/inputs.ts';
 import { readManifest } from './pipeline/manifest.ts';
+import type { StepName } from './pipeline/steps.ts';
 import { createRebuilder, type Rebuilt } from './live/rebuild.ts';
 import { liveReload } from './live/reload.ts';
 import { type Watcher, watchInputs } from './live/watch.ts';
@@ -38,15 +39,20 @@ export async function runDev(options: Options): Promise<void> {
   let validators = hashOf(readFileSync(path.join(root, 'generated/validators/index.js')));
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
-  /** The mock's reload after the bundle of the rebuild under way, and when it began. */
-  let reloading: { done: Promise<void>; start: number } | undefined;
+  /** The Prism started on this rebuild's bundle while it is linted, and when it was started. */
+  let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number } | undefined;
+  let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
   let pagesWritten = false;
 
-  /** Serves what a step made as soon as it is written: the mock, the pages, the sandbox. */
-  async function serve(step: string, outputs: Record<string, string>, written: string[]): Promise<void> {
-    // Prism starts in a process of its own while the next steps run here.
-    if (written.includes('generated/openapi.json') && mock)
-      reloading = { done: mock.reload(), start: performance.now() };
+  /** Starts Prism on a new bundle at once, in a process of its own, while the lint and the next steps run. */
+  function made(step: StepName, outputs: Record<string, string>): void {
+    const json = outputs['generated/openapi.json'];
+    if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
+    nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now() };
+  }
+
+  /** Serves what a step made as soon as it is written: the pages, the sandbox. */
+  async function served(step: StepName, outputs: Record<string, string>, written: string[]): Promise<void> {
     if (written.some((file) => file.startsWith('docs/'))) {
       pagesWritten = true;
       live.publish({ build: String(Date.now()), findings: [] });
@@ -60,9 +66,17 @@ export async function runDev(options: Options): Promise<void> {
       validators = hashOf(source);
     }
   }
-  const rebuild = createRebuilder(serve);
 
-  /** After a rebuild: the overlay shows its errors, or is cleared; the mock's reload is waited for. */
+  const rebuild = createRebuilder({
+    made,
+    served,
+    failed: async () => {
+      await nextMock?.prism.discard();
+      nextMock = undefined;
+    },
+  });
+
+  /** After a rebuild: the overlay shows its errors, or is cleared; the mock moves to the new Prism. */
   async function apply(result: Rebuilt): Promise<void> {
     if (!result.ok) {
       live.publish({ build: live.state.build, findings: errorsOf(result.findings) });
@@ -70,9 +84,11 @@ export async function runDev(options: Options): Promise<void> {
     }
     if (!pagesWritten) live.publish({ build: live.state.build, findings: [] });
     watcher?.add(readManifest()?.reached ?? []);
-    if (reloading) {
-      await reloading.done;
-      result.timings.push(['mock', Math.round(performance.now() - reloading.start)]);
+    if (nextMock) {
+      await nextMock.prism.commit();
+      bundleServed = hashOf(readFileSync(BUNDLE_JSON));
+      result.timings.push(['mock', Math.round(performance.now() - nextMock.start)]);
+      nextMock = undefined;
     }
   }
 
@@ -80,7 +96,6 @@ export async function runDev(options: Options): Promise<void> {
     const start = performance.now();
     for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
       console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
-    reloading = undefined;
     pagesWritten = false;
     try {
       const result = await rebuild(changed);
@@ -88,6 +103,8 @@ export async function runDev(options: Options): Promise<void> {
       for (const finding of result.findings) console.log(formatFinding(finding));
       console.log(summary(changed, result, Math.round(performance.now() - start)));
     } catch (error) {
+      await nextMock?.prism.discard();
+      nextMock = undefined;
       // A failure of a tool, not of the contract: said in one line; the last good build stays served.
       console.error(`[dev] ${changed.join(', ') || 'start'}: ${error instanceof Error ? error.message : error}`);
     }

@@ -22,6 +22,11 @@ export interface RunningMock {
   stop: () => Promise<void>;
   /** Starts a Prism on the bundle as it is now, sends the requests to it, and stops the one before. */
   reload: () => Promise<void>;
+  /**
+   * Starts a Prism on `bundle` (by default the bundle as it is now) and waits: `commit` sends the
+   * requests to it once it listens and stops the one before; `discard` stops it.
+   */
+  prepare: (bundle?: unknown) => { commit: () => Promise<void>; discard: () => Promise<void> };
 }
 
 /** Starts the guard first, so that a port in use is reported before Prism is started at all. */
@@ -37,8 +42,13 @@ export async function startMock({
   const exited = new Promise<number | null>((resolve) => (exit = resolve));
   const guard = await startGuard({ upstream: () => prism!.url, host, port, bodyLimit, portHint });
   /** Starts a Prism on the bundle as it is now; only the Prism in service settles `exited` when it exits. */
-  const launch = async () => {
-    const started = await startPrism({ host, port: await freePort(host), fileUrl: `${guard.url}${SETUP_FILE_PATH}` });
+  const launch = async (bundle?: unknown) => {
+    const started = await startPrism({
+      host,
+      port: await freePort(host),
+      fileUrl: `${guard.url}${SETUP_FILE_PATH}`,
+      bundle,
+    });
     const watch = (code: number | null) => {
       if (started === prism && !stopping) exit(code);
     };
@@ -58,13 +68,31 @@ export async function startMock({
     await prism?.stop();
   };
   // The new Prism listens before the guard sends it anything: the port never answers from neither.
-  const reload = async () => {
-    const next = await launch();
-    const previous = prism;
-    prism = next;
-    await previous?.stop();
+  const prepare = (bundle?: unknown) => {
+    const next = launch(bundle);
+    // Settled by commit or discard; its own failure is reported by commit.
+    next.catch(() => {});
+    return {
+      commit: async () => {
+        const started = await next;
+        const previous = prism;
+        prism = started;
+        await previous?.stop();
+      },
+      discard: async () => {
+        const started = await next.catch(() => undefined);
+        await started?.stop();
+      },
+    };
   };
-  return { url: guard.url, baseUrl: `${guard.url}${MOCK_BASE_PATH}`, exited, stop, reload };
+  return {
+    url: guard.url,
+    baseUrl: `${guard.url}${MOCK_BASE_PATH}`,
+    exited,
+    stop,
+    reload: () => prepare().commit(),
+    prepare,
+  };
 }
 
 export function mockBanner(baseUrl: string): string {

@@ -76,7 +76,7 @@ describe('npm run dev', () => {
     edit('openapi/components/schemas/ShipmentCreate.yaml', /( {4})description: Free text\.\n/, '$&$1maxLength: 12\n');
     await dev.waitFor(/\[dev\] .*types and validators.*served/, from);
     const refused = await create();
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect(JSON.stringify(await refused.json())).toContain('/reference');
   }, 60_000);
 

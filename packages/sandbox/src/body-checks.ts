@@ -16,11 +16,30 @@ import { pointerGet, problemLocation } from 'shipping-api-v3-contract';
 import { describeValue, type ProblemItem } from './problems.ts';
 import type { Kind } from './state.ts';
 
+/** The generated validators bodies are checked with; useContract replaces them. */
+const generated: Record<string, Validator<unknown>> = {
+  ShipmentCreate,
+  SalesOrderCreate,
+  ImportedShipmentCreate,
+  ShipmentDraftCreate,
+};
+
+/** A validator that calls the generated one of the moment, so that the routes keep theirs across useContract. */
+function current(schema: string): Validator<unknown> {
+  const validate = ((data: unknown) => {
+    const to = generated[schema]!;
+    const valid = to(data);
+    validate.errors = to.errors;
+    return valid;
+  }) as Validator<unknown>;
+  return validate;
+}
+
 export const VALIDATORS: Record<Kind, { schema: string; validate: Validator<unknown> }> = {
-  shipment: { schema: 'ShipmentCreate', validate: ShipmentCreate },
-  sales_order: { schema: 'SalesOrderCreate', validate: SalesOrderCreate },
-  imported_shipment: { schema: 'ImportedShipmentCreate', validate: ImportedShipmentCreate },
-  shipment_draft: { schema: 'ShipmentDraftCreate', validate: ShipmentDraftCreate },
+  shipment: { schema: 'ShipmentCreate', validate: current('ShipmentCreate') },
+  sales_order: { schema: 'SalesOrderCreate', validate: current('SalesOrderCreate') },
+  imported_shipment: { schema: 'ImportedShipmentCreate', validate: current('ImportedShipmentCreate') },
+  shipment_draft: { schema: 'ShipmentDraftCreate', validate: current('ShipmentDraftCreate') },
 };
 
 let listing: Ajv2020 | undefined;
@@ -32,10 +51,10 @@ let document: unknown;
  * validators module and its bundle. For a server that follows the contract as it is edited.
  */
 export function useContract(contract: { validators: Record<string, unknown>; bundle: unknown }): void {
-  for (const entry of Object.values(VALIDATORS)) {
-    const validate = contract.validators[entry.schema];
-    if (typeof validate !== 'function') throw new Error(`The validators module has no validator ${entry.schema}.`);
-    entry.validate = validate as Validator<unknown>;
+  for (const schema of Object.keys(generated)) {
+    const validate = contract.validators[schema];
+    if (typeof validate !== 'function') throw new Error(`The validators module has no validator ${schema}.`);
+    generated[schema] = validate as Validator<unknown>;
   }
   document = contract.bundle;
   listing = undefined;
