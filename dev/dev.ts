@@ -70,8 +70,12 @@ export async function runDev(options: Options): Promise<void> {
   const rebuild = createRebuilder({
     made,
     served,
-    failed: async () => {
-      await nextMock?.prism.discard();
+    // Printed as soon as the lint has them, before the steps beside it have finished.
+    linted: (findings) => {
+      for (const finding of findings) console.log(formatFinding(finding));
+    },
+    failed: () => {
+      void nextMock?.prism.discard();
       nextMock = undefined;
     },
   });
@@ -100,10 +104,9 @@ export async function runDev(options: Options): Promise<void> {
     try {
       const result = await rebuild(changed);
       await apply(result);
-      for (const finding of result.findings) console.log(formatFinding(finding));
       console.log(summary(changed, result, Math.round(performance.now() - start)));
     } catch (error) {
-      await nextMock?.prism.discard();
+      void nextMock?.prism.discard();
       nextMock = undefined;
       // A failure of a tool, not of the contract: said in one line; the last good build stays served.
       console.error(`[dev] ${changed.join(', ') || 'start'}: ${error instanceof Error ? error.message : error}`);

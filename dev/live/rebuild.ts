@@ -24,6 +24,8 @@ export interface RebuildHooks {
   served?: (step: StepName, outputs: Record<string, string>, written: string[]) => Promise<void> | void;
   /** The save had errors: to drop what `made` started. */
   failed?: () => Promise<void> | void;
+  /** The lint's findings, as soon as it has them (the steps may still be running). */
+  linted?: (findings: Finding[]) => void;
 }
 
 /** Whether a changed file is read by the lint: the contract, or a linter's configuration and functions. */
@@ -45,7 +47,10 @@ function lintThread() {
   let worker: Worker | undefined;
   let next = 0;
   return (): Promise<Finding[]> => {
-    worker ??= new Worker(new URL('./lint-worker.ts', import.meta.url));
+    // A heap of its own, kept small: the linters' caches are collected, not kept growing.
+    worker ??= new Worker(new URL('./lint-worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     // The thread never keeps the process alive on its own.
     worker.unref();
     const id = ++next;
@@ -83,6 +88,7 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
         ? lint().then((found) => {
             timings.unshift(['lint', Math.round(performance.now() - start)]);
             findings = found;
+            hooks.linted?.(found);
             return found;
           })
         : Promise.resolve(findings);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { root } from '../paths.ts';
 
 /** Quiet time after the last event before a rebuild: an editor's save is several events. */
-export const DEBOUNCE_MS = 60;
+export const DEBOUNCE_MS = 30;
 
 /** The folders watched: each with whether its subfolders are. */
 export const WATCHED_FOLDERS: Array<{ folder: string; recursive: boolean }> = [
