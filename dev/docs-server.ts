@@ -45,6 +45,13 @@ async function notFound(url: string, res: http.ServerResponse): Promise<void> {
   res.writeHead(404, { 'content-type': type }).end(page);
 }
 
+/** What `npm run dev` adds to the server: routes of its own, and a change to each HTML page served. */
+export interface DocsHooks {
+  /** Answers the request and returns true, or returns false to leave it to the server. */
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  page: (html: string) => string;
+}
+
 export interface RunningDocs {
   url: string;
   stop: () => Promise<void>;
@@ -58,6 +65,8 @@ export interface DocsServerOptions {
   portHint?: { option: string; variable: string };
   /** The servers the reference's Try it reaches under /_try/<name>/, in the order the page offers them. */
   tryIt?: readonly TryItServer[];
+  /** What `npm run dev` adds: its event stream, and its script in each page. */
+  hooks?: DocsHooks;
 }
 
 export async function serveDocs({
@@ -65,15 +74,18 @@ export async function serveDocs({
   host = '127.0.0.1',
   portHint = { option: '--docs-port', variable: 'DOCS_PORT' },
   tryIt = [],
+  hooks,
 }: DocsServerOptions): Promise<RunningDocs> {
   const server = http.createServer(async (req, res) => {
+    if (hooks?.handle(req, res)) return;
     if (await forwardTry(req, res, tryIt)) return;
     const target = resolveDocsPath(req.url ?? '/');
     if ('status' in target)
       return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
     try {
       const body = await readFile(target.file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(target.file)] ?? 'application/octet-stream' }).end(body);
+      const type = TYPES[path.extname(target.file)] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type }).end(hooks && type === TYPES['.html'] ? hooks.page(`${body}`) : body);
     } catch {
       await notFound(req.url ?? '/', res);
     }

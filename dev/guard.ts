@@ -25,8 +25,8 @@ import { SETUP_FILE_PATH } from './routable.ts';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface GuardOptions {
-  /** Where the requests that pass go: Prism's own address. */
-  upstream: string;
+  /** Where the requests that pass go: Prism's own address, or a function that gives it at each request (a Prism that is replaced). */
+  upstream: string | (() => string);
   host?: string;
   port: number;
   /** Largest body accepted, in bytes. */
@@ -88,12 +88,15 @@ export function createGuard({
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
     return sendProblem(reply, status, error.message);
   });
-  void app.register(replyFrom, { base: upstream });
+  // No fixed base: each request goes to the upstream of the moment.
+  const origin = typeof upstream === 'string' ? () => upstream : upstream;
+  void app.register(replyFrom);
   // A body goes on as the text received, with its own Content-Type, never encoded again.
   const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) =>
     headers.accept === undefined ? { ...headers, accept: '*/*' } : headers;
   const forward = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
     reply.from(url, {
+      getUpstream: origin,
       rewriteRequestHeaders,
       ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}),
     });

@@ -17,9 +17,16 @@ export interface RunningMock {
   url: string;
   /** The base URL of the API on the mock: the origin and /api/public/v3, as on the service. */
   baseUrl: string;
-  /** Settles when Prism exits, with its exit code. */
+  /** Settles when Prism exits, with its exit code (not when reload replaces it). */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
+  /** Starts a Prism on the bundle as it is now, sends the requests to it, and stops the one before. */
+  reload: () => Promise<void>;
+  /**
+   * Starts a Prism on `bundle` (by default the bundle as it is now) and waits: `commit` sends the
+   * requests to it once it listens and stops the one before; `discard` stops it.
+   */
+  prepare: (bundle?: unknown) => { commit: () => Promise<void>; discard: () => Promise<void> };
 }
 
 /** Starts the guard first, so that a port in use is reported before Prism is started at all. */
@@ -29,24 +36,63 @@ export async function startMock({
   bodyLimit,
   portHint = { option: '--port', variable: 'MOCK_PORT' },
 }: MockOptions): Promise<RunningMock> {
-  const internal = await freePort(host);
-  const guard = await startGuard({ upstream: `http://${host}:${internal}`, host, port, bodyLimit, portHint });
-  let prism: Awaited<ReturnType<typeof startPrism>>;
+  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+  let stopping = false;
+  let exit: (code: number | null) => void = () => {};
+  const exited = new Promise<number | null>((resolve) => (exit = resolve));
+  const guard = await startGuard({ upstream: () => prism!.url, host, port, bodyLimit, portHint });
+  /** Starts a Prism on the bundle as it is now; only the Prism in service settles `exited` when it exits. */
+  const launch = async (bundle?: unknown) => {
+    const started = await startPrism({
+      host,
+      port: await freePort(host),
+      fileUrl: `${guard.url}${SETUP_FILE_PATH}`,
+      bundle,
+    });
+    const watch = (code: number | null) => {
+      if (started === prism && !stopping) exit(code);
+    };
+    if (started.process.exitCode !== null) watch(started.process.exitCode);
+    else started.process.once('exit', watch);
+    return started;
+  };
   try {
-    prism = await startPrism({ host, port: internal, fileUrl: `${guard.url}${SETUP_FILE_PATH}` });
+    prism = await launch();
   } catch (error) {
     await guard.close();
     throw error;
   }
-  const exited = new Promise<number | null>((resolve) => {
-    if (prism.process.exitCode !== null) resolve(prism.process.exitCode);
-    else prism.process.once('exit', (code) => resolve(code));
-  });
   const stop = async () => {
+    stopping = true;
     await guard.close();
-    await prism.stop();
+    await prism?.stop();
   };
-  return { url: guard.url, baseUrl: `${guard.url}${MOCK_BASE_PATH}`, exited, stop };
+  // The new Prism listens before the guard sends it anything: the port never answers from neither.
+  const prepare = (bundle?: unknown) => {
+    const next = launch(bundle);
+    // Settled by commit or discard; its own failure is reported by commit.
+    next.catch(() => {});
+    return {
+      commit: async () => {
+        const started = await next;
+        const previous = prism;
+        prism = started;
+        await previous?.stop();
+      },
+      discard: async () => {
+        const started = await next.catch(() => undefined);
+        await started?.stop();
+      },
+    };
+  };
+  return {
+    url: guard.url,
+    baseUrl: `${guard.url}${MOCK_BASE_PATH}`,
+    exited,
+    stop,
+    reload: () => prepare().commit(),
+    prepare,
+  };
 }
 
 export function mockBanner(baseUrl: string): string {

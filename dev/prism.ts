@@ -25,6 +25,8 @@ export interface MockPrismOptions extends PrismOptions {
    * serves at SETUP_FILE_PATH.
    */
   fileUrl?: string;
+  /** The bundled description to mock; by default generated/openapi.json. */
+  bundle?: unknown;
 }
 
 function start(
@@ -78,7 +80,7 @@ function start(
 /** Prism mocking the bundled contract, with the download served at SETUP_FILE_PATH. */
 export function startMock(options: MockPrismOptions): Promise<RunningPrism> {
   const fileUrl = options.fileUrl ?? `http://${options.host ?? '127.0.0.1'}:${options.port}${SETUP_FILE_PATH}`;
-  const routable = writeRoutableBundle(fileUrl);
+  const routable = writeRoutableBundle(fileUrl, options.bundle);
   return start(['mock', routable.file], options, routable.remove);
 }
 

@@ -29,8 +29,9 @@ interface Bundle {
  * status example gives that address, so a client run against the mock reaches the file it serves,
  * and the whole file is served as application/json.
  */
-export function routableBundle(fileUrl?: string): Bundle {
-  const bundle = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')) as Bundle;
+export function routableBundle(fileUrl?: string, bundled?: unknown): Bundle {
+  // A copy: the bundle given is left as it is.
+  const bundle = (bundled ? structuredClone(bundled) : JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'))) as Bundle;
   const { servers: _absoluteUrl, ...pathItem } = bundle.components.pathItems![SETUP_FILE_PATH_ITEM]!;
   bundle.paths = { ...bundle.paths, [SETUP_FILE_PATH]: pathItem };
   if (fileUrl) {
@@ -42,10 +43,10 @@ export function routableBundle(fileUrl?: string): Bundle {
   return bundle;
 }
 
-/** Writes routableBundle(fileUrl) into a new temporary folder; `remove` deletes the folder. */
-export function writeRoutableBundle(fileUrl?: string): { file: string; remove: () => void } {
+/** Writes routableBundle(fileUrl, bundle) into a new temporary folder; `remove` deletes the folder. */
+export function writeRoutableBundle(fileUrl?: string, bundle?: unknown): { file: string; remove: () => void } {
   const { dir, remove } = makeTempDir('shipping-routable-');
   const file = path.join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(routableBundle(fileUrl)));
+  writeFileSync(file, JSON.stringify(routableBundle(fileUrl, bundle)));
   return { file, remove };
 }

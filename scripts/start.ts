@@ -2,16 +2,12 @@
 // (or DOCS_PORT, MOCK_PORT, SANDBOX_PORT, SANDBOX_HOST, SANDBOX_ACCOUNTS, and the sandbox's other
 // SANDBOX_* variables): the reference, the mock and the sandbox side by side, on loopback unless the
 // sandbox is told otherwise (dev/start.ts).
-import { sandboxFlags, sandboxSettings } from '../packages/cli/src/sandbox-flags.ts';
-import { command, docsPortOption, mockPortOption, run } from '../dev/cli.ts';
-import { startAll } from '../dev/start.ts';
+import { run } from '../dev/cli.ts';
+import { serverCommand, startAll } from '../dev/start.ts';
 
-const start = command(
+const { command, options } = serverCommand(
   'start',
   'Refreshes the generated files, then serves the rendered reference, the mock and the sandbox on loopback.',
-)
-  .addOption(docsPortOption())
-  .addOption(mockPortOption());
-for (const option of sandboxFlags('sandbox-', ['port', 'host', 'accounts'])) start.addOption(option);
-const parsed = start.parse().opts<{ docsPort: number; port: number }>();
-await run(() => startAll({ ...parsed, sandbox: sandboxSettings(start, 'sandbox-') }));
+);
+command.parse();
+await run(() => startAll(options()));

@@ -13,7 +13,7 @@ interface CliConfig {
   forAlias: (alias: string) => unknown;
 }
 
-interface RedoclyCli {
+export interface RedoclyCli {
   loadConfig: (options: { configPath: string }) => Promise<CliConfig>;
   handlerBuildCommand: (args: {
     argv: Record<string, unknown>;

@@ -37,10 +37,12 @@ export interface RunOptions {
   previous?: Manifest;
   /** Steps to run even when their inputs are unchanged. */
   force?: StepName[];
+  /** Called as soon as a step has made its files (`npm run dev` serves them before the next step). */
+  made?: (step: StepName, outputs: Record<string, string>) => Promise<void> | void;
 }
 
 /** Runs every step whose inputs changed (and those forced), in memory; writes nothing. */
-export async function runSteps({ previous, force = [] }: RunOptions = {}): Promise<Run> {
+export async function runSteps({ previous, force = [], made }: RunOptions = {}): Promise<Run> {
   const context: StepContext = { made: new Map(), outputs: new Map(), reached: previous?.reached ?? [] };
   const manifest: Manifest = { reached: context.reached, steps: {} };
   const ran: StepName[] = [];
@@ -67,6 +69,7 @@ export async function runSteps({ previous, force = [] }: RunOptions = {}): Promi
       outputs: Object.fromEntries(Object.entries(outputs).map(([file, content]) => [file, hashOf(content)])),
     };
     manifest.steps[step.name] = record;
+    await made?.(step.name, outputs);
   }
   manifest.reached = context.reached;
   return { made: context.made, ran, timings, manifest, context };
@@ -87,10 +90,9 @@ const readOrUndefined = (file: string) => {
   }
 };
 
-/** Writes what a run made, each file only where its content changed, and the manifest; returns the files written. */
-export function writeRun(run: Run): string[] {
+/** Writes files of the repository (relative path → content), each only where its content changed; returns those written. */
+export function writeFiles(files: Iterable<readonly [string, string]>): string[] {
   const written: string[] = [];
-  const files = [...run.made, [MANIFEST, runManifestText(run)] as const];
   for (const [file, content] of files) {
     if (readOrUndefined(file) === content) continue;
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -99,3 +101,6 @@ export function writeRun(run: Run): string[] {
   }
   return written;
 }
+
+/** Writes what a run made, each file only where its content changed, and the manifest; returns the files written. */
+export const writeRun = (run: Run): string[] => writeFiles([...run.made, [MANIFEST, runManifestText(run)] as const]);

@@ -1,5 +1,6 @@
 // The steps of the pipeline, in the order each is made from the ones before: the bundle, the
-// generated code, the rendered reference, the guide pages, and the contract package's copy. Each
+// rendered reference and the guide pages (first, so that `npm run dev` serves them soonest), the
+// generated code, and the contract package's copy. Each
 // names its inputs (files of the repository, earlier steps' outputs among them, and tool versions)
 // and makes its outputs in memory; the pipeline decides from the inputs' hashes which to run.
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ export interface StepContext {
   /** The content hash of each file an earlier step made or had made (made in this run or as recorded). */
   outputs: Map<string, string>;
   bundled?: Bundled;
+  /** The validators module of this run's bundle, made once for the steps that need it (validatorsOf). */
+  validators?: string;
   /** The files the root reached when it was last bundled. */
   reached: string[];
 }
@@ -41,6 +44,24 @@ export const readMade = (context: StepContext, file: string) =>
 
 const bundleDocument = (context: StepContext) =>
   context.bundled?.document ?? JSON.parse(readMade(context, 'generated/openapi.json'));
+
+/**
+ * The validators module of the bundle this run holds, made once, by whichever step needs it first:
+ * the code step writes it, and the reference bundles it into Try it, whichever of them runs first.
+ */
+async function validatorsOf(context: StepContext): Promise<string> {
+  const { validatorsSource } = await import('../generate.ts');
+  context.validators ??= validatorsSource(structuredClone(bundleDocument(context)));
+  return context.validators;
+}
+
+/** What the validators are made from: the bundle, and the code that makes them. */
+const VALIDATOR_INPUTS = [
+  'generated/openapi.json',
+  'dev/generate.ts',
+  'dev/ajv.ts',
+  'packages/sandbox/src/contract-ajv.ts',
+];
 
 const BUNDLE_OUTPUTS = ['generated/openapi.yaml', 'generated/openapi.json', 'generated/openapi.generators.yaml'];
 
@@ -64,28 +85,6 @@ export const STEPS: Step[] = [
     },
   },
   {
-    name: 'code',
-    title: 'types and validators',
-    files: () => [
-      'generated/openapi.json',
-      'dev/generate.ts',
-      'dev/ajv.ts',
-      'packages/sandbox/src/contract-ajv.ts',
-      'dev/pipeline/types.ts',
-    ],
-    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
-    make: async (context) => {
-      const { typesSource } = await import('./types.ts');
-      const { validatorsSource, validatorsTypes } = await import('../generate.ts');
-      const document = bundleDocument(context);
-      return {
-        'generated/schema.d.ts': await typesSource(document),
-        'generated/validators/index.js': validatorsSource(structuredClone(document)),
-        'generated/validators/index.d.ts': validatorsTypes(),
-      };
-    },
-  },
-  {
     name: 'reference',
     title: 'reference',
     files: () => [
@@ -101,19 +100,19 @@ export const STEPS: Step[] = [
       // The guides are listed in Redoc's menu, in the README's order.
       'README.md',
       ...guideSources(),
-      // Try it: its script, the validators it bundles, the rule ids and statuses it judges by, the page's policy.
+      // Try it: its script, the validators it bundles (made from their own inputs, whatever the order
+      // of the steps), the rule ids and statuses it judges by, the page's policy.
       ...tryItSources(),
-      'generated/openapi.json',
-      'generated/validators/index.js',
+      ...VALIDATOR_INPUTS,
       'openapi/rules.yaml',
       'dev/docs-policy.ts',
     ],
-    tools: ['@redocly/cli', 'esbuild'],
+    tools: ['@redocly/cli', 'esbuild', 'ajv', 'ajv-formats'],
     make: async (context) => {
       const { renderReference } = await import('./reference.ts');
       const yaml = readMade(context, 'generated/openapi.yaml');
       const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
-        validators: readMade(context, 'generated/validators/index.js'),
+        validators: await validatorsOf(context),
       });
       return { 'docs/index.html': page, 'docs/404.html': notFound };
     },
@@ -135,6 +134,21 @@ export const STEPS: Step[] = [
       const sources = pageSources();
       const product = productName(bundleDocument(context));
       return Object.fromEntries(sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product)]));
+    },
+  },
+  {
+    name: 'code',
+    title: 'types and validators',
+    files: () => [...VALIDATOR_INPUTS, 'dev/pipeline/types.ts'],
+    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
+    make: async (context) => {
+      const { typesSource } = await import('./types.ts');
+      const { validatorsTypes } = await import('../generate.ts');
+      return {
+        'generated/schema.d.ts': await typesSource(bundleDocument(context)),
+        'generated/validators/index.js': await validatorsOf(context),
+        'generated/validators/index.d.ts': validatorsTypes(),
+      };
     },
   },
   {

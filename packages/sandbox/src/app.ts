@@ -19,7 +19,7 @@ import { resolveOptions, type SandboxOptions } from './options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
 import { controlHandlers } from './routes/controls.ts';
 import { registerOperations } from './routes/document.ts';
-import { type BodyValidation, bodyValidation } from './validation.ts';
+import { type BodyValidation, bodyValidation, type SandboxContract } from './validation.ts';
 import { type HealthChecks, healthHandlers } from './routes/health.ts';
 import { metricsHandlers } from './routes/metrics.ts';
 import { routeIndexHandlers } from './routes/route-index.ts';
@@ -37,6 +37,8 @@ export interface SandboxAppOptions extends SandboxOptions {
   logLevel?: LogLevel;
   /** Where the log lines go; process.stderr by default. */
   logDestination?: LogDestination;
+  /** The contract bodies are checked against, asked at each check; the contract package's by default. */
+  contract?: () => SandboxContract;
   /** @internal The readiness check in place of the store's ping, for tests. */
   ping?: HealthChecks['ping'];
 }
@@ -160,7 +162,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
 
   measureRequests(app, metrics);
   endConnectionsOnClose(app);
-  const validation = bodyValidation();
+  const validation = bodyValidation(options.contract);
   app.setValidatorCompiler(validation.compile);
   app.setErrorHandler(handleError(resolved.bodyLimit, logLevel !== undefined, metrics, validation));
   app.setNotFoundHandler({ preHandler: countUnmatched(metrics) }, (request, reply) => {

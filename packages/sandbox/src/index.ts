@@ -10,6 +10,7 @@ import { PortInUseError, settingOf } from './settings.ts';
 import { closeGracefully } from './stopping.ts';
 
 export { createSandbox };
+export type { SandboxContract } from './validation.ts';
 
 export { BASE_PATH } from './context.ts';
 export { DEFAULTS, type SandboxOptions } from './options.ts';

@@ -23,16 +23,44 @@ export interface BodyValidation {
   problems(problems: contract.ValidationProblem[], data: unknown): ProblemItem[];
 }
 
-export function bodyValidation(): BodyValidation {
-  let listing: ReturnType<typeof contractAjv> | undefined;
+/**
+ * The contract bodies are checked against: the generated validators by schema name, and the bundle
+ * their problems are listed from. The contract package's by default; a server that follows the
+ * contract as it is edited (`npm run dev`) gives the one it last built, asked at each check.
+ */
+export interface SandboxContract {
+  validators: Readonly<Record<string, unknown>>;
+  bundle: unknown;
+}
+
+const PACKAGED: SandboxContract = {
+  validators: contract as unknown as Record<string, unknown>,
+  get bundle() {
+    return contract.bundle();
+  },
+};
+
+export function bodyValidation(contractOf: () => SandboxContract = () => PACKAGED): BodyValidation {
+  let listing: { bundle: unknown; ajv: ReturnType<typeof contractAjv> } | undefined;
   let sandbox: ReturnType<typeof contractAjv> | undefined;
+  const generated = (name: string) => {
+    const standalone = contractOf().validators[name];
+    if (typeof standalone !== 'function') throw new Error(`The contract has no generated validator of ${name}.`);
+    return standalone as contract.Validator<unknown>;
+  };
   const fromContract = (ref: string) => {
-    const standalone = (contract as unknown as Record<string, contract.Validator<unknown>>)[ref.split('/').pop()!];
-    if (!standalone) throw new Error(`The contract has no generated validator of ${ref}.`);
+    const name = ref.split('/').pop()!;
+    generated(name);
     const validate = (data: unknown): boolean => {
+      const standalone = generated(name);
       if (standalone(data)) return true;
-      listing ??= contractAjv(contract.bundle(), { strict: false, allErrors: true });
-      const all = listing.getSchema(ref)!;
+      const { bundle } = contractOf();
+      // One all-errors Ajv per bundle: made again only when the contract given is another one.
+      if (listing === undefined || listing.bundle !== bundle) {
+        const ajv = contractAjv(bundle as Parameters<typeof contractAjv>[0], { strict: false, allErrors: true });
+        listing = { bundle, ajv };
+      }
+      const all = listing.ajv.getSchema(ref)!;
       all(data);
       // The generated validator's first problem first: it is the one its own message would name.
       validate.errors = [
