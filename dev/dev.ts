@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as packaged from 'shipping-api-v3-contract';
 import type { SandboxContract } from 'shipping-api-v3-sandbox';
-import { BUNDLE_JSON, root } from './paths.ts';
+import { BUNDLE_JSON, BUNDLE_JSON_FILE, root } from './paths.ts';
 import type { RunningMock } from './mock.ts';
 import { type Finding, formatFinding } from './pipeline/findings.ts';
 import { hashOf } from './pipeline/inputs.ts';
@@ -49,7 +49,7 @@ export async function runDev(options: Options): Promise<void> {
 
   /** Starts Prism on a new bundle at once, in a process of its own, while the lint and the next steps run. */
   function made(step: StepName, outputs: Record<string, string>): void {
-    const json = outputs['generated/openapi.json'];
+    const json = outputs[BUNDLE_JSON_FILE];
     if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
     nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now() };
   }
@@ -64,7 +64,7 @@ export async function runDev(options: Options): Promise<void> {
     if (step === 'code' && source !== undefined && hashOf(source) !== validators) {
       // The module imports nothing: it loads from its text. Only a changed one is loaded, once.
       const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
-      const bundle = JSON.parse(outputs['generated/openapi.json'] ?? readFileSync(BUNDLE_JSON, 'utf8'));
+      const bundle = JSON.parse(outputs[BUNDLE_JSON_FILE] ?? readFileSync(BUNDLE_JSON, 'utf8'));
       contract = { validators: module, bundle };
       validators = hashOf(source);
     }

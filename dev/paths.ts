@@ -22,9 +22,12 @@ export const GENERATOR_PROFILE = 'openapi.generators.yaml';
 /** The generator profile, as an absolute path. */
 export const GENERATOR_PROFILE_PATH = path.join(GENERATED_DIR, GENERATOR_PROFILE);
 
-/** The bundled description, in YAML and in JSON. */
-export const BUNDLE_YAML = path.join(GENERATED_DIR, 'openapi.yaml');
-export const BUNDLE_JSON = path.join(GENERATED_DIR, 'openapi.json');
+/** The bundled description, in YAML and in JSON, relative to the root (as the build names its files). */
+export const BUNDLE_YAML_FILE = 'generated/openapi.yaml';
+export const BUNDLE_JSON_FILE = 'generated/openapi.json';
+/** The bundled description, in YAML and in JSON, as absolute paths. */
+export const BUNDLE_YAML = path.join(root, BUNDLE_YAML_FILE);
+export const BUNDLE_JSON = path.join(root, BUNDLE_JSON_FILE);
 
 /** The published pages: the rendered reference and the guides' pages beside it. */
 export const DOCS_DIR = path.join(root, 'docs');

@@ -11,6 +11,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { settingOf } from 'shipping-api-v3-sandbox/settings';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
@@ -67,7 +68,11 @@ async function devLoop(copy: string) {
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(copy, 'scripts/dev.ts'), '--docs-port', String(docs), '--port', String(mock)],
-    { cwd: copy, env: { ...process.env, SANDBOX_PORT: String(sandbox) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: copy,
+      env: { ...process.env, [settingOf('port').variable]: String(sandbox) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

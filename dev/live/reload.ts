@@ -36,8 +36,9 @@ export function withLiveCsp(html: string, source: string): string {
       if (script >= 0 && !directives[script]!.includes("'unsafe-inline'"))
         directives[script] = `${directives[script]} ${hashSource(source)}`;
       const connect = named('connect-src');
-      if (connect >= 0) directives[connect] = `${directives[connect]} 'self'`;
-      else directives.push("connect-src 'self'");
+      if (connect < 0) directives.push("connect-src 'self'");
+      else if (!directives[connect]!.split(/\s+/).includes("'self'"))
+        directives[connect] = `${directives[connect]} 'self'`;
       return `${open}${directives.join('; ')}${close}`;
     },
   );

@@ -9,7 +9,7 @@ import { productName } from '../../openapi/plugins/pages.js';
 import { CONTRACT_FILES } from '../build-packages.ts';
 import { pageSources, renderPage } from '../docs-pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
-import { root, SOURCE } from '../paths.ts';
+import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SOURCE } from '../paths.ts';
 import type { Bundled } from './bundle.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
@@ -43,7 +43,7 @@ export const readMade = (context: StepContext, file: string) =>
   context.made.get(file) ?? readFileSync(path.join(root, file), 'utf8');
 
 const bundleDocument = (context: StepContext) =>
-  context.bundled?.document ?? JSON.parse(readMade(context, 'generated/openapi.json'));
+  context.bundled?.document ?? JSON.parse(readMade(context, BUNDLE_JSON_FILE));
 
 /**
  * The validators module of the bundle this run holds, made once, by whichever step needs it first:
@@ -56,14 +56,9 @@ async function validatorsOf(context: StepContext): Promise<string> {
 }
 
 /** What the validators are made from: the bundle, and the code that makes them. */
-const VALIDATOR_INPUTS = [
-  'generated/openapi.json',
-  'dev/generate.ts',
-  'dev/ajv.ts',
-  'packages/sandbox/src/contract-ajv.ts',
-];
+const VALIDATOR_INPUTS = [BUNDLE_JSON_FILE, 'dev/generate.ts', 'dev/ajv.ts', 'packages/sandbox/src/contract-ajv.ts'];
 
-const BUNDLE_OUTPUTS = ['generated/openapi.yaml', 'generated/openapi.json', 'generated/openapi.generators.yaml'];
+const BUNDLE_OUTPUTS = [BUNDLE_YAML_FILE, BUNDLE_JSON_FILE, 'generated/openapi.generators.yaml'];
 
 export const STEPS: Step[] = [
   {
@@ -88,7 +83,7 @@ export const STEPS: Step[] = [
     name: 'reference',
     title: 'reference',
     files: () => [
-      'generated/openapi.yaml',
+      BUNDLE_YAML_FILE,
       'redocly.yaml',
       'openapi/plugins/docs.js',
       'openapi/plugins/pages.js',
@@ -110,7 +105,7 @@ export const STEPS: Step[] = [
     tools: ['@redocly/cli', 'esbuild', 'ajv', 'ajv-formats'],
     make: async (context) => {
       const { renderReference } = await import('./reference.ts');
-      const yaml = readMade(context, 'generated/openapi.yaml');
+      const yaml = readMade(context, BUNDLE_YAML_FILE);
       const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
         validators: await validatorsOf(context),
       });
@@ -124,7 +119,7 @@ export const STEPS: Step[] = [
       ...guideSources(),
       'CHANGELOG.md',
       'README.md',
-      'generated/openapi.json',
+      BUNDLE_JSON_FILE,
       'openapi/plugins/pages.js',
       'dev/docs-pages.ts',
       'dev/docs-copy-button.js',

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE_JSON_FILE } from '../../dev/paths.ts';
 import { repositoryCopy } from '../support/harness/dev-process.ts';
 
 const copy = repositoryCopy('shipping fresh-');
@@ -13,7 +14,7 @@ type Fresh = typeof import('../../dev/pipeline/fresh.ts');
 let fresh: Fresh;
 
 const EXAMPLE = path.join(copy, 'openapi/components/examples/CarrierSetupStatusCompleted.yaml');
-const bundle = () => readFileSync(path.join(copy, 'generated/openapi.json'), 'utf8');
+const bundle = () => readFileSync(path.join(copy, BUNDLE_JSON_FILE), 'utf8');
 
 beforeAll(async () => {
   fresh = (await import(pathToFileURL(path.join(copy, 'dev/pipeline/fresh.ts')).href)) as Fresh;
@@ -38,7 +39,7 @@ describe('ensureFresh', () => {
 
   it('or remakes it in-process, after which the bundle is the saved contract and all is fresh', async () => {
     const written = await fresh.ensureFresh({ remake: true });
-    expect(written).toEqual(expect.arrayContaining(['generated/openapi.json', 'docs/index.html']));
+    expect(written).toEqual(expect.arrayContaining([BUNDLE_JSON_FILE, 'docs/index.html']));
     expect(bundle()).toContain('2098-06-30T12:00:00Z');
     expect(fresh.staleness()).toEqual([]);
   }, 60_000);
