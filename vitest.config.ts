@@ -37,9 +37,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: SOURCE, externalConditions: SOURCE } },
   test: {
     testTimeout: 60_000,
-    // Two files at once on two cores for the CPU-bound unit part; the integration part, which mostly
-    // waits on processes and servers, runs four (its npm script says so).
-    maxWorkers: 2,
+    // Four files at once on two cores: most wait on timers, servers or processes as much as they
+    // compute, and four overlap those waits (npm test about 15% faster than two).
+    maxWorkers: 4,
     hookTimeout: 120_000,
     // A worker runs its files one after another in one process, with the modules they share loaded
     // once. No test relies on a fresh process; the one that needs one starts its own.

@@ -104,7 +104,7 @@ describe('GET /_sandbox/metrics', () => {
     }
     expect(sample((await scrape(origin)).text, 'sandbox_generations_started_total')).toBe(2);
     // A store that cannot be reached (nothing listens on port 1): the request fails, and is counted.
-    const down = await sandbox({ store: 'redis://127.0.0.1:1', logLevel: 'silent' });
+    const down = await sandbox({ store: 'redis://127.0.0.1:1', logLevel: 'silent', storeWaitMs: 50 });
     const refused = await fetch(`${down.baseUrl}/setups/carriers`, { headers: { authorization: basic('first') } });
     expect(refused.status).toBe(503);
     await refused.body?.cancel();

@@ -39,6 +39,8 @@ export interface SandboxAppOptions extends SandboxOptions {
   logDestination?: LogDestination;
   /** The contract bodies are checked against, asked at each check; the contract package's by default. */
   contract?: () => SandboxContract;
+  /** @internal How long a start waits for the store (STORE_WAIT_MS): less for tests of a store that never answers. */
+  storeWaitMs?: number;
   /** @internal The readiness check in place of the store's ping, for tests. */
   ping?: HealthChecks['ping'];
 }
@@ -110,9 +112,14 @@ export function originOf(address: AddressInfo): string {
 }
 
 /** Waits for the store at start (without failing: the sandbox answers 503 until it is there), and closes it last. */
-function attachStore(app: FastifyInstance, store: SandboxStore, notice: (line: string) => void): void {
+function attachStore(
+  app: FastifyInstance,
+  store: SandboxStore,
+  notice: (line: string) => void,
+  waitMs = STORE_WAIT_MS,
+): void {
   app.addHook('onReady', async () => {
-    if (!(await store.connected(STORE_WAIT_MS)))
+    if (!(await store.connected(waitMs)))
       notice(`the store ${store.description} is not reachable yet; API calls answer 503 until it is.`);
   });
   app.addHook('onClose', () => store.close());
@@ -144,7 +151,7 @@ export function createSandbox(options: SandboxAppOptions = {}): FastifyInstance 
   const notice = (line: string) =>
     logLevel === undefined ? process.stderr.write(`sandbox: ${line}\n`) : app.log.warn(line);
   const store = openStore(resolved.store, (error) => notice(`the store ${store.description} failed: ${error.message}`));
-  attachStore(app, store, notice);
+  attachStore(app, store, notice, options.storeWaitMs);
   const context: SandboxContext = {
     options: resolved,
     store,
