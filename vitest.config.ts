@@ -38,7 +38,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     // Four files at once on two cores: most wait on timers, servers or processes as much as they
-    // compute, and four overlap those waits (npm test about 15% faster than two).
+    // compute, and four overlap those waits.
     maxWorkers: 4,
     hookTimeout: 120_000,
     // A worker runs its files one after another in one process, with the modules they share loaded
