@@ -44,14 +44,17 @@ export function staleness(previous: Manifest | undefined = readManifest()): Stal
 }
 
 /** Makes again the stale steps (those `found` names, and those after whose inputs then change) and writes them. */
-export async function remake(found: Staleness[], previous = readManifest()): Promise<string[]> {
-  const run = await runSteps({ previous, force: [...new Set(found.map((stale) => stale.step))] });
+export async function remake(found: Staleness[], previous = readManifest(), skip: StepName[] = []): Promise<string[]> {
+  const force = [...new Set(found.map((stale) => stale.step))].filter((step) => !skip.includes(step));
+  const run = await runSteps({ previous, force, skip });
   return writeRun(run);
 }
 
 export interface FreshOptions {
   /** Make what is stale in-process instead of failing. */
   remake?: boolean;
+  /** Steps not to remake now, though stale (they stay stale, and the next check remakes them). */
+  skip?: StepName[];
 }
 
 /**
@@ -59,11 +62,11 @@ export interface FreshOptions {
  * stale, makes it again with `remake`, or throws an error naming what changed and `npm run build`.
  * Returns the files it wrote.
  */
-export async function ensureFresh({ remake: remakeStale = false }: FreshOptions = {}): Promise<string[]> {
+export async function ensureFresh({ remake: remakeStale = false, skip = [] }: FreshOptions = {}): Promise<string[]> {
   const previous = readManifest();
   const found = staleness(previous);
   if (found.length === 0) return [];
-  if (remakeStale) return remake(found, previous);
+  if (remakeStale) return remake(found, previous, skip);
   const reasons = [...new Set(found.map((stale) => stale.reason))];
   const shown = reasons.slice(0, 5).join('; ') + (reasons.length > 5 ? `; and ${reasons.length - 5} more` : '');
   throw new Error(

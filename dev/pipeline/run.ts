@@ -37,12 +37,14 @@ export interface RunOptions {
   previous?: Manifest;
   /** Steps to run even when their inputs are unchanged. */
   force?: StepName[];
+  /** Steps left as recorded, stale or not, for a run that needs only the others (a test rerun: not the pages). */
+  skip?: StepName[];
   /** Called as soon as a step has made its files (`npm run dev` serves them before the next step). */
   made?: (step: StepName, outputs: Record<string, string>) => Promise<void> | void;
 }
 
 /** Runs every step whose inputs changed (and those forced), in memory; writes nothing. */
-export async function runSteps({ previous, force = [], made }: RunOptions = {}): Promise<Run> {
+export async function runSteps({ previous, force = [], skip = [], made }: RunOptions = {}): Promise<Run> {
   const context: StepContext = { made: new Map(), outputs: new Map(), reached: previous?.reached ?? [] };
   const manifest: Manifest = { reached: context.reached, steps: {} };
   const ran: StepName[] = [];
@@ -50,7 +52,8 @@ export async function runSteps({ previous, force = [], made }: RunOptions = {}):
   for (const step of STEPS) {
     const recorded = previous?.steps[step.name];
     const before = inputsOf(step, context);
-    if (recorded && !force.includes(step.name) && sameInputs(recorded.inputs, before)) {
+    const unchanged = recorded && !force.includes(step.name) && sameInputs(recorded.inputs, before);
+    if (recorded && (unchanged || skip.includes(step.name))) {
       manifest.steps[step.name] = recorded;
       for (const [file, hash] of Object.entries(recorded.outputs)) context.outputs.set(file, hash);
       continue;

@@ -5,13 +5,15 @@
 // remade: a stale file fails the run at once, naming `npm run build`, and build:check says which.
 import type { TestProject } from 'vitest/node';
 import { ensureFresh } from '../../../dev/pipeline/fresh.ts';
+import type { StepName } from '../../../dev/pipeline/steps.ts';
 
-async function refresh(): Promise<void> {
-  const remade = await ensureFresh({ remake: process.env.SHIPPING_TEST_NO_REMAKE !== '1' });
+/** Remakes what is stale; before a rerun, all but the pages, which no test of a rerun reads (the next run remakes them). */
+async function refresh(skip: StepName[] = []): Promise<void> {
+  const remade = await ensureFresh({ remake: process.env.SHIPPING_TEST_NO_REMAKE !== '1', skip });
   if (remade.length > 0) process.stdout.write(`Remade from the contract before the tests: ${remade.join(', ')}\n`);
 }
 
 export default async function setup(project: TestProject): Promise<void> {
   await refresh();
-  project.onTestsRerun(refresh);
+  project.onTestsRerun(() => refresh(['reference', 'pages']));
 }
