@@ -32,5 +32,5 @@ export const BUNDLE_JSON = path.join(root, BUNDLE_JSON_FILE);
 /** The published pages: the rendered reference and the guides' pages beside it. */
 export const DOCS_DIR = path.join(root, 'docs');
 export const DOCS_PAGE = path.join(DOCS_DIR, 'index.html');
-/** What a static host answers for an address it has no file for (dev/docs-deep-links.ts). */
+/** What a static host answers for an address it has no file for (dev/docs/deep-links.ts). */
 export const NOT_FOUND_PAGE = '404.html';

@@ -1,6 +1,6 @@
-// `npm run build [-- --check]`: the bundle, the generated code and the rendered reference (dev/build.ts).
+// `npm run build [-- --check]`: the bundle, the generated code and the rendered reference (dev/build/build.ts).
 import module from 'node:module';
-import { build } from '../dev/build.ts';
+import { build } from '../dev/build/build.ts';
 import { command, run } from '../dev/cli.ts';
 
 // V8's code cache on disk: the libraries the pipeline loads (Redocly's 4 MB bundle among them) compile once,

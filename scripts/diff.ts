@@ -1,7 +1,7 @@
 // `npm run diff [-- --base <released.yaml>] [--revision <bundle.yaml>] [--format markdown -o report.md] [--previous]`:
-// the bundle against the last release, failing on a breaking change unless the major part was raised (dev/diff.ts).
+// the bundle against the last release, failing on a breaking change unless the major part was raised (dev/release/diff.ts).
 import { command, run } from '../dev/cli.ts';
-import { type DiffOptions, diffWithRelease } from '../dev/diff.ts';
+import { type DiffOptions, diffWithRelease } from '../dev/release/diff.ts';
 
 const options = command(
   'diff',

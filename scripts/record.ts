@@ -1,6 +1,6 @@
-// `npm run record -- --target <url> [--port 4040] [--har <file>]`: a recording proxy (dev/record.ts).
+// `npm run record -- --target <url> [--port 4040] [--har <file>]`: a recording proxy (dev/traffic/record.ts).
 import { command, portOption, run } from '../dev/cli.ts';
-import { DEFAULT_RECORD_PORT, recordTraffic } from '../dev/record.ts';
+import { DEFAULT_RECORD_PORT, recordTraffic } from '../dev/traffic/record.ts';
 
 const options = command(
   'record',

@@ -1,6 +1,6 @@
-// `npm run release [-- --replace]`: records generated/openapi.yaml as the release of its version (dev/release.ts).
+// `npm run release [-- --replace]`: records generated/openapi.yaml as the release of its version (dev/release/release.ts).
 import { command, run } from '../dev/cli.ts';
-import { recordRelease } from '../dev/release.ts';
+import { recordRelease } from '../dev/release/release.ts';
 
 const { replace } = command(
   'release',

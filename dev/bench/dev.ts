@@ -5,7 +5,7 @@
 // 3. a lint error's finding printed (median of 7);
 // and the memory of its processes (itself and Prism) over 100 saves after 10 to warm up. Then, side by side in copies of
 // the repository, alternating: the cold `npm run build` and `npm run build:check` with nothing stale,
-// against the same commands before the pipeline (the commit before dev/pipeline/ was added, its
+// against the same commands before the pipeline (the commit before dev/build/pipeline/ was added, its
 // build spawning `redocly bundle` three times and `build:check` building a copy). Times are printed
 // as ratios to the calibration (../shared/tools/calibrate.mjs, read before and after), with goals.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -166,9 +166,9 @@ async function devLoop(copy: string) {
   return { pageMs: median(pageMs), mockMs: median(mockMs), lintMs: median(lintMs), rssBefore, rssAfter };
 }
 
-/** The repository as it was before the pipeline: the parent of the commit that added dev/pipeline/. */
+/** The repository as it was before the pipeline: the parent of the commit that added dev/build/pipeline/. */
 function repositoryBefore(dir: string): string {
-  const added = execFileSync('git', ['log', '--diff-filter=A', '--format=%H', '--', 'dev/pipeline/run.ts'], {
+  const added = execFileSync('git', ['log', '--diff-filter=A', '--format=%H', '--', 'dev/build/pipeline/run.ts'], {
     cwd: root,
     encoding: 'utf8',
   })

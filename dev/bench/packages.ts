@@ -6,7 +6,7 @@
 //    run in turn, ROUNDS times each, medians compared.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PACKAGES, packageDir } from '../build-packages.ts';
+import { PACKAGES, packageDir } from '../packaging/build-packages.ts';
 import { median } from '../bench.ts';
 import {
   CLIENT_FOOTPRINT,
@@ -15,7 +15,7 @@ import {
   installFromTarballs,
   packPackages,
   userEnv,
-} from '../footprint.ts';
+} from '../packaging/footprint.ts';
 import { root } from '../paths.ts';
 import { withTempDir } from '../tools.ts';
 

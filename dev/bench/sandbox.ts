@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMock } from '../prism.ts';
+import { startMock } from '../mock/prism.ts';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { settingOf } from 'shipping-api-v3-sandbox/settings';
@@ -136,7 +136,7 @@ async function measure(
     url,
     method,
     connections: CONNECTIONS,
-    // Accept as fetch sends it: Prism 5.16 answers 500 to a request without one where the answer is */* (dev/guard.ts).
+    // Accept as fetch sends it: Prism 5.16 answers 500 to a request without one where the answer is */* (dev/mock/guard.ts).
     headers: {
       authorization: AUTHORIZATION,
       accept: '*/*',

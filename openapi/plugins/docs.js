@@ -113,7 +113,7 @@ function ProductName() {
 // the headings under it its entries. One section, Guides, holds an entry per guide, in the README's
 // order, whose text links the guide's page (relative: it works wherever the folder is published).
 // Each entry's id is its page, so that its route in the reference is #/section/guides/<page>; the
-// page's script (dev/docs-guide-links.js) opens the page itself when the menu entry is chosen.
+// page's script (dev/docs/guide-links.js) opens the page itself when the menu entry is chosen.
 export const GUIDES_HEADING = 'Guides';
 
 /** The Markdown of the Guides section of the reference, for the guides given. */

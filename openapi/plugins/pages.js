@@ -1,4 +1,4 @@
-// What the rendered reference (the decorators of docs.js) and the guide pages (dev/docs-pages.ts)
+// What the rendered reference (the decorators of docs.js) and the guide pages (dev/docs/pages.ts)
 // share, so that they agree by construction: the name the product goes by, with the version of its
 // contract, and the guides, docs/*.md, in the order of the README's list of guides.
 import { readdirSync, readFileSync } from 'node:fs';

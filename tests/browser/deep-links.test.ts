@@ -11,9 +11,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_PAGE } from '../../dev/docs.ts';
+import { DOCS_PAGE } from '../../dev/docs/render.ts';
 import { blockOutside, hydrated, MENU_ITEM, refusals, SHOTS, startBrowser } from '../support/harness/browser.ts';
-import { type RunningDocs, serveDocs } from '../../dev/docs-server.ts';
+import { type RunningDocs, serveDocs } from '../../dev/docs/server.ts';
 import { DOCS_DIR, NOT_FOUND_PAGE } from '../../dev/paths.ts';
 
 const REFERENCE = pathToFileURL(DOCS_PAGE).href;

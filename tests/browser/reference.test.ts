@@ -11,8 +11,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
-import { DOCS_DIR, pageSources } from '../../dev/docs-pages.ts';
-import { DOCS_PAGE } from '../../dev/docs.ts';
+import { DOCS_DIR, pageSources } from '../../dev/docs/pages.ts';
+import { DOCS_PAGE } from '../../dev/docs/render.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 import {
   blockOutside,
@@ -52,7 +52,7 @@ const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeou
 
 const pageText = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
-// Redoc's links are routes of its own (#/…), prerendered so too (dev/docs-deep-links.ts).
+// Redoc's links are routes of its own (#/…), prerendered so too (dev/docs/deep-links.ts).
 const GUIDES_GROUP = `${MENU_ITEM} a[href="#/section/guides"]`;
 const guideEntries = (page: Page) => page.locator(`${MENU_ITEM} a[href^="#/section/guides/"]`);
 

@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
-import { type RunningDocs, serveDocs } from '../../dev/docs-server.ts';
-import { renderDocs } from '../../dev/docs.ts';
+import { type RunningDocs, serveDocs } from '../../dev/docs/server.ts';
+import { renderDocs } from '../../dev/docs/render.ts';
 import { hydrated, refusals, SHOTS, startBrowser } from '../support/harness/browser.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningPrism } from '../../dev/prism.ts';
+import { startMock, type RunningPrism } from '../../dev/mock/prism.ts';
 import { root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
 import { KEY, PROFILE, USER } from '../support/harness/client-generators.ts';

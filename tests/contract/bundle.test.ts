@@ -3,10 +3,10 @@
 import { cpSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { staleBundles } from '../../dev/build.ts';
+import { staleBundles } from '../../dev/build/build.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { root } from '../../dev/paths.ts';
-import { listUnspecified } from '../../dev/unspecified.ts';
+import { listUnspecified } from '../../dev/build/unspecified.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 describe('generated/openapi.{yaml,json}', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { pointerGet, pointerKeys } from 'shipping-api-v3-contract';
 import { BUNDLE_JSON } from '../../dev/paths.ts';
-import { routableBundle, SETUP_FILE_PATH } from '../../dev/routable.ts';
+import { routableBundle, SETUP_FILE_PATH } from '../../dev/mock/routable.ts';
 import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/harness/rule-map.ts';
 
 interface Statement {

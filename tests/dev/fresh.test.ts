@@ -1,4 +1,4 @@
-// The test suite's freshness check (ensureFresh, dev/pipeline/fresh.ts), on a copy of the repository:
+// The test suite's freshness check (ensureFresh, dev/build/pipeline/fresh.ts), on a copy of the repository:
 // fast when nothing changed; with a save under openapi/ and no rebuild, it fails at once naming
 // `npm run build`, or remakes what is stale in-process, after which the bundle is the saved contract.
 // In-process: the copy's own modules are imported, so that their root is the copy.
@@ -10,14 +10,14 @@ import { BUNDLE_JSON_FILE } from '../../dev/paths.ts';
 import { repositoryCopy } from '../support/harness/dev-process.ts';
 
 const copy = repositoryCopy('shipping fresh-');
-type Fresh = typeof import('../../dev/pipeline/fresh.ts');
+type Fresh = typeof import('../../dev/build/pipeline/fresh.ts');
 let fresh: Fresh;
 
 const EXAMPLE = path.join(copy, 'openapi/components/examples/CarrierSetupStatusCompleted.yaml');
 const bundle = () => readFileSync(path.join(copy, BUNDLE_JSON_FILE), 'utf8');
 
 beforeAll(async () => {
-  fresh = (await import(pathToFileURL(path.join(copy, 'dev/pipeline/fresh.ts')).href)) as Fresh;
+  fresh = (await import(pathToFileURL(path.join(copy, 'dev/build/pipeline/fresh.ts')).href)) as Fresh;
 });
 
 describe('ensureFresh', () => {

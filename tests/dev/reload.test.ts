@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveReload } from '../../dev/live/reload.ts';
+import { liveReload } from '../../dev/serve/live/reload.ts';
 import { DOCS_DIR } from '../../dev/paths.ts';
 
 const { hooks } = liveReload({ build: 'b1', findings: [] });

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_HEADING, guidesSection, LABEL } from '../../openapi/plugins/docs.js';
 import { guides, productName } from '../../openapi/plugins/pages.js';
-import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs.ts';
-import { referenceSections } from '../../dev/docs-deep-links.ts';
+import { DOCS_PAGE, docsAreStale, renderDocs } from '../../dev/docs/render.ts';
+import { referenceSections } from '../../dev/docs/deep-links.ts';
 import { DOCS_DIR, NOT_FOUND_PAGE, root } from '../../dev/paths.ts';
-import { listUnspecified } from '../../dev/unspecified.ts';
+import { listUnspecified } from '../../dev/build/unspecified.ts';
 import { pointerGet } from 'shipping-api-v3-contract';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
@@ -161,7 +161,7 @@ describe('what the reference shows', () => {
   });
 
   it("the script that opens a guide's page from its menu entry, once, before </body>", () => {
-    const script = readFileSync(path.join(root, 'dev/docs-guide-links.js'), 'utf8').trim();
+    const script = readFileSync(path.join(root, 'dev/docs/guide-links.js'), 'utf8').trim();
     expect(html.split(script)).toHaveLength(2);
     expect(html.indexOf(script)).toBeGreaterThan(html.indexOf('hydrate(__redoc_definition'));
   });

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/releases.ts';
+import { descriptionVersion, lastReleaseUpTo, packageVersion } from '../../dev/release/releases.ts';
 import { BUNDLE_YAML, root } from '../../dev/paths.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';

@@ -2,7 +2,7 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED, generate, staleFiles } from '../../dev/generate.ts';
+import { GENERATED, generate, staleFiles } from '../../dev/build/generate.ts';
 import { root } from '../../dev/paths.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 

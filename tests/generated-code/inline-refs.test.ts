@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as generated from '../../generated/validators/index.js';
-import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../dev/ajv.ts';
-import { VALIDATED } from '../../dev/generate.ts';
+import { contractAjv, DOCUMENT_ID, withInlinedRefs } from '../../dev/build/ajv.ts';
+import { VALIDATED } from '../../dev/build/generate.ts';
 import { root } from '../../dev/paths.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 

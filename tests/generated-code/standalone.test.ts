@@ -7,8 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { contractAjv } from '../../dev/ajv.ts';
-import { standaloneModule } from '../../dev/generate.ts';
+import { contractAjv } from '../../dev/build/ajv.ts';
+import { standaloneModule } from '../../dev/build/generate.ts';
 import { root } from '../../dev/paths.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 
@@ -197,7 +197,7 @@ describe('the generator reads none of what it generates', () => {
     '%s imports nothing under generated/, and not packages/contract/src/artifacts.ts',
     (script) => {
       const files = reached(script, { packages: 'external' });
-      expect(files).toContain('dev/generate.ts');
+      expect(files).toContain('dev/build/generate.ts');
       expect(files.some((file) => file.startsWith('packages/'))).toBe(true);
       expect(
         files.filter((file) => /(^|\/)generated\//.test(file) || file === 'packages/contract/src/artifacts.ts'),

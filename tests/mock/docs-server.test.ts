@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serveDocs, type RunningDocs } from '../../dev/docs-server.ts';
+import { serveDocs, type RunningDocs } from '../../dev/docs/server.ts';
 import { DOCS_DIR, NOT_FOUND_PAGE } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
 

@@ -2,7 +2,7 @@
 // Content-Type each get a prompt 4xx with a readable reason; everything else reaches Prism.
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BODY_LIMIT } from '../../dev/guard.ts';
+import { DEFAULT_BODY_LIMIT } from '../../dev/mock/guard.ts';
 import { type SharedMock, sharedMock } from '../support/harness/mock.ts';
 import { basic } from '../support/fixtures/basic.ts';
 

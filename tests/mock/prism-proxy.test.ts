@@ -2,7 +2,7 @@
 // upstream that breaks the contract is reported as a violation, in both directions.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startValidationProxy, type RunningPrism } from '../../dev/prism.ts';
+import { startValidationProxy, type RunningPrism } from '../../dev/mock/prism.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';
 import { json, type ReceivedRequest, startServer, type TestServer } from '../support/harness/servers.ts';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGES, packageDir } from '../../dev/build-packages.ts';
+import { PACKAGES, packageDir } from '../../dev/packaging/build-packages.ts';
 import { BUNDLE_FILES, BUNDLE_JSON, root } from '../../dev/paths.ts';
 import {
   CLIENT_FOOTPRINT,
@@ -17,7 +17,7 @@ import {
   manifestOf,
   packPackages,
   userEnv,
-} from '../../dev/footprint.ts';
+} from '../../dev/packaging/footprint.ts';
 import { runBin } from '../../dev/tools.ts';
 import { startServer, type TestServer } from '../support/harness/servers.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';

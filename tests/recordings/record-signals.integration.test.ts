@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
-import { startRecorder } from '../../dev/record.ts';
+import { startRecorder } from '../../dev/traffic/record.ts';
 import { freePort } from '../../dev/cli.ts';
 import { json, startServer, type TestServer } from '../support/harness/servers.ts';
 import { withTempDir } from '../support/harness/temp.ts';

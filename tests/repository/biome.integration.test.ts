@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { biomeProblems } from '../../dev/lint.ts';
+import { biomeProblems } from '../../dev/lint/lint.ts';
 import { root } from '../../dev/paths.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { knipProblems } from '../../dev/lint.ts';
+import { knipProblems } from '../../dev/lint/lint.ts';
 import { root } from '../../dev/paths.ts';
 import { copyRepository } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { pointerGet } from 'shipping-api-v3-contract';
-import { contractAjv, DOCUMENT_ID } from '../../../dev/ajv.ts';
+import { contractAjv, DOCUMENT_ID } from '../../../dev/build/ajv.ts';
 
 import { BUNDLE_JSON, root } from '../../../dev/paths.ts';
 

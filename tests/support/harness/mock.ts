@@ -1,6 +1,6 @@
 // The mock that the test files share (tests/support/runner/shared-mock.ts): started on the first
 // call in a run, stopped after it. For files that only send it requests; a file that stops or
-// restarts the mock starts its own (dev/mock.ts).
+// restarts the mock starts its own (dev/mock/mock.ts).
 import { inject } from 'vitest';
 
 export interface SharedMock {

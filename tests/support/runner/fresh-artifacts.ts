@@ -1,11 +1,11 @@
 // Global setup of the unit and integration parts: no test judges an old contract. Before the first
 // file runs, and again before each rerun of `npm test -- --watch`, the files `npm run build` makes
-// are compared with the contract by their inputs' content hashes (dev/pipeline/fresh.ts); what is
+// are compared with the contract by their inputs' content hashes (dev/build/pipeline/fresh.ts); what is
 // stale is made again in this process. Under `npm run check` (SHIPPING_TEST_NO_REMAKE=1) nothing is
 // remade: a stale file fails the run at once, naming `npm run build`, and build:check says which.
 import type { TestProject } from 'vitest/node';
-import { ensureFresh } from '../../../dev/pipeline/fresh.ts';
-import type { StepName } from '../../../dev/pipeline/steps.ts';
+import { ensureFresh } from '../../../dev/build/pipeline/fresh.ts';
+import type { StepName } from '../../../dev/build/pipeline/steps.ts';
 
 /** Remakes what is stale; before a rerun, all but the pages, which no test of a rerun reads (the next run remakes them). */
 async function refresh(skip: StepName[] = []): Promise<void> {

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../dev/cli.ts';
-import { type RunningMock, startMock } from '../../../dev/mock.ts';
+import { type RunningMock, startMock } from '../../../dev/mock/mock.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-// Made by `npm run build` from openapi/rules.yaml (dev/rule-text.ts); edit the rule map, not this file.
+// Made by `npm run build` from openapi/rules.yaml (dev/build/rule-text.ts); edit the rule map, not this file.
 // biome-ignore format: one line per rule, as the build writes it
 export const RULE_TEXT: Readonly<Record<string, readonly [kind: 'stated' | 'open', rule: string]>> = {
   "0.base-url": ["stated", "{base_url} is the root address of the version 3 public API; its path ends in /api/public/v3. All paths are relative to it."],

@@ -1,0 +1,174 @@
+// The steps of the pipeline, in the order each is made from the ones before: the bundle, the
+// rendered reference and the guide pages (first, so that `npm run dev` serves them soonest), the
+// generated code, and the contract package's copy. Each
+// names its inputs (files of the repository, earlier steps' outputs among them, and tool versions)
+// and makes its outputs in memory; the pipeline decides from the inputs' hashes which to run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { productName } from '../../../openapi/plugins/pages.js';
+import { CONTRACT_FILES } from '../../packaging/build-packages.ts';
+import { pageSources, renderPage } from '../../docs/pages.ts';
+import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
+import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SOURCE } from '../../paths.ts';
+import type { Bundled } from './bundle.ts';
+import { guideSources, tryItSources } from './inputs.ts';
+
+export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text';
+
+/** What the steps share while they run: the files made so far (relative path → content), and the bundle. */
+export interface StepContext {
+  made: Map<string, string>;
+  /** The content hash of each file an earlier step made or had made (made in this run or as recorded). */
+  outputs: Map<string, string>;
+  bundled?: Bundled;
+  /** The validators module of this run's bundle, made once for the steps that need it (validatorsOf). */
+  validators?: string;
+  /** The files the root reached when it was last bundled. */
+  reached: string[];
+}
+
+export interface Step {
+  name: StepName;
+  /** What it makes, as the summary line names it. */
+  title: string;
+  /** Files of the repository it reads, relative to the root. */
+  files: (context: StepContext) => string[];
+  /** Tools whose version may change what it writes. */
+  tools: string[];
+  make: (context: StepContext) => Promise<Record<string, string>>;
+}
+
+/** A file as the steps read it: as made in this run, or from disk. */
+export const readMade = (context: StepContext, file: string) =>
+  context.made.get(file) ?? readFileSync(path.join(root, file), 'utf8');
+
+const bundleDocument = (context: StepContext) =>
+  context.bundled?.document ?? JSON.parse(readMade(context, BUNDLE_JSON_FILE));
+
+/**
+ * The validators module of the bundle this run holds, made once, by whichever step needs it first:
+ * the code step writes it, and the reference bundles it into Try it, whichever of them runs first.
+ */
+async function validatorsOf(context: StepContext): Promise<string> {
+  const { validatorsSource } = await import('../generate.ts');
+  context.validators ??= validatorsSource(structuredClone(bundleDocument(context)));
+  return context.validators;
+}
+
+/** What the validators are made from: the bundle, and the code that makes them. */
+const VALIDATOR_INPUTS = [
+  BUNDLE_JSON_FILE,
+  'dev/build/generate.ts',
+  'dev/build/ajv.ts',
+  'packages/sandbox/src/contract-ajv.ts',
+];
+
+const BUNDLE_OUTPUTS = [BUNDLE_YAML_FILE, BUNDLE_JSON_FILE, 'generated/openapi.generators.yaml'];
+
+export const STEPS: Step[] = [
+  {
+    name: 'bundle',
+    title: 'bundle',
+    files: ({ reached }) => [
+      ...new Set([SOURCE, ...reached, 'redocly.yaml', 'openapi/plugins/generators.js', 'dev/build/pipeline/bundle.ts']),
+    ],
+    tools: ['@redocly/openapi-core'],
+    make: async (context) => {
+      const { bundleContract } = await import('./bundle.ts');
+      const { loadRedoclyConfig } = await import('./redocly-config.ts');
+      const bundled = await bundleContract(await loadRedoclyConfig());
+      context.bundled = bundled;
+      context.reached = bundled.reached;
+      return Object.fromEntries(
+        BUNDLE_OUTPUTS.map((file, i) => [file, [bundled.yaml, bundled.json, bundled.generators][i]!]),
+      );
+    },
+  },
+  {
+    name: 'reference',
+    title: 'reference',
+    files: () => [
+      BUNDLE_YAML_FILE,
+      'redocly.yaml',
+      'openapi/plugins/docs.js',
+      'openapi/plugins/pages.js',
+      'dev/docs/template.hbs',
+      'dev/docs/render.ts',
+      'dev/docs/deep-links.ts',
+      'dev/docs/guide-links.js',
+      'dev/build/pipeline/reference.ts',
+      // The guides are listed in Redoc's menu, in the README's order.
+      'README.md',
+      ...guideSources(),
+      // Try it: its script, the validators it bundles (made from their own inputs, whatever the order
+      // of the steps), the rule ids and statuses it judges by, the page's policy.
+      ...tryItSources(),
+      ...VALIDATOR_INPUTS,
+      'openapi/rules.yaml',
+      'dev/docs/policy.ts',
+    ],
+    tools: ['@redocly/cli', 'esbuild', 'ajv', 'ajv-formats'],
+    make: async (context) => {
+      const { renderReference } = await import('./reference.ts');
+      const yaml = readMade(context, BUNDLE_YAML_FILE);
+      const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
+        validators: await validatorsOf(context),
+      });
+      return { 'docs/index.html': page, 'docs/404.html': notFound };
+    },
+  },
+  {
+    name: 'pages',
+    title: 'guides',
+    files: () => [
+      ...guideSources(),
+      'CHANGELOG.md',
+      'README.md',
+      BUNDLE_JSON_FILE,
+      'openapi/plugins/pages.js',
+      'dev/docs/pages.ts',
+      'dev/docs/copy-button.js',
+    ],
+    tools: ['markdown-it'],
+    make: async (context) => {
+      const sources = pageSources();
+      const product = productName(bundleDocument(context));
+      return Object.fromEntries(sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product)]));
+    },
+  },
+  {
+    name: 'code',
+    title: 'types and validators',
+    files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts'],
+    tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
+    make: async (context) => {
+      const { typesSource } = await import('./types.ts');
+      const { validatorsTypes } = await import('../generate.ts');
+      return {
+        'generated/schema.d.ts': await typesSource(bundleDocument(context)),
+        'generated/validators/index.js': await validatorsOf(context),
+        'generated/validators/index.d.ts': validatorsTypes(),
+      };
+    },
+  },
+  {
+    name: 'contract',
+    title: 'contract package',
+    files: () => Object.keys(CONTRACT_FILES).map((file) => path.relative(root, file).split(path.sep).join('/')),
+    tools: [],
+    make: async (context) =>
+      Object.fromEntries(
+        Object.entries(CONTRACT_FILES).map(([from, to]) => [
+          `packages/contract/${to}`,
+          readMade(context, path.relative(root, from).split(path.sep).join('/')),
+        ]),
+      ),
+  },
+  {
+    name: 'rule-text',
+    title: 'conform rule text',
+    files: () => ['openapi/rules.yaml', 'dev/build/rule-text.ts'],
+    tools: [],
+    make: async (context) => ({ [RULE_TEXT_FILE]: ruleTextModule(readMade(context, 'openapi/rules.yaml')) }),
+  },
+];

@@ -1,0 +1,31 @@
+// The words of the specification's rules for `shipping-api conform`, made from the rule map
+// (openapi/rules.yaml) so that the command reports each rule in the map's words and has no copy of
+// its own: packages/cli/src/conform/rule-text.ts, one line per rule, id → kind and words.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { root } from '../paths.ts';
+
+export const RULE_TEXT_FILE = 'packages/cli/src/conform/rule-text.ts';
+
+interface RuleEntry {
+  id: string;
+  kind: 'stated' | 'open';
+  rule: string;
+}
+
+/** The module's text, from the rule map's text. */
+export function ruleTextModule(ruleMap = readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8')): string {
+  const { rules } = parse(ruleMap) as { rules: RuleEntry[] };
+  const lines = rules.map(
+    ({ id, kind, rule }) => `  ${JSON.stringify(id)}: [${JSON.stringify(kind)}, ${JSON.stringify(rule)}],`,
+  );
+  return [
+    '// Made by `npm run build` from openapi/rules.yaml (dev/build/rule-text.ts); edit the rule map, not this file.',
+    '// biome-ignore format: one line per rule, as the build writes it',
+    "export const RULE_TEXT: Readonly<Record<string, readonly [kind: 'stated' | 'open', rule: string]>> = {",
+    ...lines,
+    '};',
+    '',
+  ].join('\n');
+}

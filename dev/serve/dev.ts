@@ -1,0 +1,158 @@
+// `npm run dev`: serves what `npm start` serves (the reference and the guides, the mock, the sandbox)
+// and follows the contract as it is edited. On each save (a burst of saves is one rebuild) it lints
+// the contract and remakes, in this process, what the change touches (dev/serve/live/rebuild.ts); then the
+// open pages reload themselves, the mock answers from the new bundle on the same port, and the
+// sandbox checks bodies against the new validators. A save with an error keeps the last good build
+// served and shows its findings in the terminal and over the open pages.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as packaged from 'shipping-api-v3-contract';
+import type { SandboxContract } from 'shipping-api-v3-sandbox';
+import { BUNDLE_JSON, BUNDLE_JSON_FILE, root } from '../paths.ts';
+import type { RunningMock } from '../mock/mock.ts';
+import { type Finding, formatFinding } from '../build/pipeline/findings.ts';
+import { hashOf } from '../build/pipeline/inputs.ts';
+import { readManifest } from '../build/pipeline/manifest.ts';
+import type { StepName } from '../build/pipeline/steps.ts';
+import { createRebuilder, type Rebuilt } from './live/rebuild.ts';
+import { liveReload } from './live/reload.ts';
+import { type Watcher, watchInputs } from './live/watch.ts';
+import { type Options, startAll } from './start.ts';
+
+/** The exit code of `npm run dev` when it cannot go on: a port in use, a watched folder gone. */
+export const DEV_FAILURE = 2;
+
+const errorsOf = (findings: Finding[]) => findings.filter((finding) => finding.severity === 'error');
+
+/** The summary line of one rebuild: what changed, what each part took, and how many findings. */
+export function summary(changed: string[], result: Rebuilt, ms: number): string {
+  const what = changed.length === 0 ? 'start' : changed.length <= 3 ? changed.join(', ') : `${changed.length} files`;
+  const parts = result.timings.map(([part, took]) => `${part} ${took} ms`).join(', ') || 'nothing to remake';
+  const outcome = result.ok ? 'served' : 'kept the last good build';
+  const count = `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`;
+  return `[dev] ${what}: ${parts}; ${count}; ${outcome} (${ms} ms)`;
+}
+
+export async function runDev(options: Options): Promise<void> {
+  const live = liveReload({ build: String(Date.now()), findings: [] });
+  let mock: RunningMock | undefined;
+  let watcher: Watcher | undefined;
+  let validators = hashOf(readFileSync(path.join(root, 'generated/validators/index.js')));
+  /** What the sandbox checks bodies against: the contract package's until a save makes new validators. */
+  let contract: SandboxContract = { validators: packaged, bundle: packaged.bundle() };
+  let running: Promise<void> | undefined;
+  let queued: string[] | undefined;
+  /** The Prism started on this rebuild's bundle while it is linted, and when it was started. */
+  let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number } | undefined;
+  let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
+  let pagesWritten = false;
+
+  /** Starts Prism on a new bundle at once, in a process of its own, while the lint and the next steps run. */
+  function made(step: StepName, outputs: Record<string, string>): void {
+    const json = outputs[BUNDLE_JSON_FILE];
+    if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
+    nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now() };
+  }
+
+  /** Serves what a step made as soon as it is written: the pages, the sandbox. */
+  async function served(step: StepName, outputs: Record<string, string>, written: string[]): Promise<void> {
+    if (written.some((file) => file.startsWith('docs/'))) {
+      pagesWritten = true;
+      live.publish({ build: String(Date.now()), findings: [] });
+    }
+    const source = outputs['generated/validators/index.js'];
+    if (step === 'code' && source !== undefined && hashOf(source) !== validators) {
+      // The module imports nothing: it loads from its text. Only a changed one is loaded, once.
+      const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      const bundle = JSON.parse(outputs[BUNDLE_JSON_FILE] ?? readFileSync(BUNDLE_JSON, 'utf8'));
+      contract = { validators: module, bundle };
+      validators = hashOf(source);
+    }
+  }
+
+  const rebuild = createRebuilder({
+    made,
+    served,
+    // Printed as soon as the lint has them, before the steps beside it have finished.
+    linted: (findings) => {
+      for (const finding of findings) console.log(formatFinding(finding));
+    },
+    failed: () => {
+      void nextMock?.prism.discard();
+      nextMock = undefined;
+    },
+  });
+
+  /** After a rebuild: the overlay shows its errors, or is cleared; the mock moves to the new Prism. */
+  async function apply(result: Rebuilt): Promise<void> {
+    if (!result.ok) {
+      live.publish({ build: live.state.build, findings: errorsOf(result.findings) });
+      return;
+    }
+    if (!pagesWritten) live.publish({ build: live.state.build, findings: [] });
+    watcher?.add(readManifest()?.reached ?? []);
+    if (nextMock) {
+      await nextMock.prism.commit();
+      bundleServed = hashOf(readFileSync(BUNDLE_JSON));
+      result.timings.push(['mock', Math.round(performance.now() - nextMock.start)]);
+      nextMock = undefined;
+    }
+  }
+
+  async function cycle(changed: string[]): Promise<void> {
+    const start = performance.now();
+    for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
+      console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
+    pagesWritten = false;
+    try {
+      const result = await rebuild(changed);
+      await apply(result);
+      console.log(summary(changed, result, Math.round(performance.now() - start)));
+    } catch (error) {
+      void nextMock?.prism.discard();
+      nextMock = undefined;
+      // A failure of a tool, not of the contract: said in one line; the last good build stays served.
+      console.error(`[dev] ${changed.join(', ') || 'start'}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  /** One rebuild at a time: saves during a rebuild make one more after it, with every file they touched. */
+  function schedule(changed: string[]): void {
+    if (running) {
+      queued = [...new Set([...(queued ?? []), ...changed])];
+      return;
+    }
+    running = cycle(changed).finally(() => {
+      running = undefined;
+      if (queued) {
+        const next = queued;
+        queued = undefined;
+        schedule(next);
+      }
+    });
+  }
+
+  await startAll(options, {
+    prepare: async (stop) => {
+      // Watching before the first build: a save during it is one more rebuild after it.
+      watcher = watchInputs({
+        onChange: schedule,
+        onGone: (folder) => {
+          console.error(
+            `The watched folder ${folder === '.' ? 'of the repository' : `${folder}/`} is gone: npm run dev stops.`,
+          );
+          void stop(DEV_FAILURE);
+        },
+      });
+      watcher.add(readManifest()?.reached ?? []);
+      schedule([]);
+      await running;
+    },
+    docs: live.hooks,
+    started: (started) => {
+      mock = started;
+    },
+    failureCode: DEV_FAILURE,
+    contract: () => contract,
+  });
+}
