@@ -80,6 +80,11 @@ describe('npm run lint (biome ci)', () => {
       'dev/bench/planted.ts',
       "import { isLoopback } from '../../packages/client/src/loopback.ts';\n",
     ],
+    [
+      "dev/ reaching the client's src/ by a relative path, from a subfolder's subfolder",
+      'dev/build/pipeline/planted.ts',
+      "import { isLoopback } from '../../../packages/client/src/loopback.ts';\n",
+    ],
     ['dev/ importing tests/', 'dev/planted.ts', "import { basic } from '../tests/support/fixtures/basic.ts';\n"],
     [
       'scripts/ importing tests/',
