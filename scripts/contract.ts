@@ -1,7 +1,7 @@
 // `npm run contract -- <file.har> [<file.har> ...] [--server <base URL>] [--ignore-header <name>] [--json]`:
-// recorded traffic checked against the contract with `redocly drift` (dev/traffic/contract.ts).
+// recorded traffic checked against the contract with `redocly drift` (dev/traffic/check-har.ts).
 import { command, run } from '../dev/cli.ts';
-import { checkRecordings, IGNORED_HEADERS } from '../dev/traffic/contract.ts';
+import { checkRecordings, IGNORED_HEADERS } from '../dev/traffic/check-har.ts';
 
 const program = command('contract', 'Checks recorded traffic (HAR files) against the contract.')
   .argument('<file.har...>', 'HAR files to check')

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkHar, formatReport } from '../../dev/traffic/contract.ts';
+import { checkHar, formatReport } from '../../dev/traffic/check-har.ts';
 import { withTempDir } from '../support/harness/temp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHar } from '../../dev/traffic/contract.ts';
+import { checkHar } from '../../dev/traffic/check-har.ts';
 import { startRecorder } from '../../dev/traffic/record.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { freePort } from '../../dev/cli.ts';

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkHar, formatReport } from '../../dev/traffic/contract.ts';
+import { checkHar, formatReport } from '../../dev/traffic/check-har.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const hars = (dir: string) => readdirSync(path.join(here, dir)).filter((f) => f.endsWith('.har')).map((f) => path.join(here, dir, f));

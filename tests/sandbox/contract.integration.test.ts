@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { checkHar, formatReport } from '../../dev/traffic/contract.ts';
+import { checkHar, formatReport } from '../../dev/traffic/check-har.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
