@@ -124,10 +124,15 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
       await flush();
     } catch (error) {
       if (error instanceof LintErrors) return failed(error.findings);
-      if (!(error instanceof ContractError)) throw error;
-      // The lint says the same and more (each $ref to the file that does not parse).
+      // A step that runs beside the lint (the reference, with the validators it bundles) may fail on
+      // a contract the lint refuses: the lint says why, and more (each $ref to a file that does not parse).
       const found = await linted.catch(() => []);
-      findings = errorsOf(found).length > 0 ? found : error.findings;
+      if (errorsOf(found).length > 0) {
+        findings = found;
+        return failed(findings);
+      }
+      if (!(error instanceof ContractError)) throw error;
+      findings = error.findings;
       return failed(findings);
     }
     for (const name of run.ran) timings.push([STEPS.find((step) => step.name === name)!.title, run.timings[name]!]);
