@@ -1,7 +1,8 @@
 // The commands that work on files (setup validate, routes, show; check): output, --json, exit
-// codes, colour; help on every command; the connection settings from the environment only.
+// codes, colour; help on every command; the connection settings from the environment only. As its
+// own process: commands.integration.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANSI, folder, run, spawnCli } from '../support/harness/cli.ts';
+import { ANSI, folder, run } from '../support/harness/cli.ts';
 import { carrierSetupIndex, ShippingApiError } from 'shipping-api-v3-client';
 import { setupFile, shipment } from '../support/fixtures/preflight.ts';
 
@@ -451,15 +452,5 @@ describe('the connection, from the environment only', () => {
       code: 2,
       stderr: expect.stringContaining('does not exist'),
     });
-  });
-});
-
-describe('as its own process', () => {
-  it('keeps the exit codes: 0, 1, 2', async () => {
-    expect(await spawnCli(['check', 'ship.json'], { cwd: files.dir })).toMatchObject({ code: 0 });
-    const failed = await spawnCli(['check', 'failing.json'], { cwd: files.dir, env: { NO_COLOR: '1' } });
-    expect(failed.code).toBe(1);
-    expect(failed.stdout).not.toMatch(ANSI);
-    expect(await spawnCli(['setup', 'frobnicate'], { cwd: files.dir })).toMatchObject({ code: 2 });
   });
 });

@@ -35,7 +35,7 @@ describe('npm start', () => {
       [path.join(root, 'scripts/start.ts'), '--docs-port', String(docsPort), '--port', String(mockPort)],
       {
         cwd: root,
-        // The refresh of the generated files before the servers is tests/dev/fresh.test.ts (ensureFresh):
+        // The refresh of the generated files before the servers is tests/dev/fresh.integration.test.ts (ensureFresh):
         // here it would only remake a stale file in the working tree while other test files read it.
         env: { ...process.env, SANDBOX_PORT: String(sandboxPort), START_SKIP_REFRESH: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
