@@ -166,12 +166,16 @@ async function devLoop(copy: string) {
   return { pageMs: median(pageMs), mockMs: median(mockMs), lintMs: median(lintMs), rssBefore, rssAfter };
 }
 
-/** The repository as it was before the pipeline: the parent of the commit that added dev/build/pipeline/. */
+/** The repository as it was before the pipeline: the parent of the commit that added its run.ts (followed across the move to dev/build/pipeline/). */
 function repositoryBefore(dir: string): string {
-  const added = execFileSync('git', ['log', '--diff-filter=A', '--format=%H', '--', 'dev/build/pipeline/run.ts'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+  const added = execFileSync(
+    'git',
+    ['log', '--follow', '--diff-filter=A', '--format=%H', '--', 'dev/build/pipeline/run.ts'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
     .trim()
     .split('\n')
     .at(-1)!;
