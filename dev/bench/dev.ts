@@ -9,7 +9,16 @@
 // build spawning `redocly bundle` three times and `build:check` building a copy). Times are printed
 // as ratios to the calibration (../shared/tools/calibrate.mjs, read before and after), with goals.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { settingOf } from 'shipping-api-v3-sandbox/settings';
 import { median } from '../bench.ts';
@@ -182,7 +191,14 @@ function repositoryBefore(dir: string): string {
   const archive = spawnSync('git', ['archive', `${added}^`], { cwd: root, maxBuffer: 1 << 30 });
   mkdirSync(dir, { recursive: true });
   execFileSync('tar', ['-x', '-C', dir], { input: archive.stdout });
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+  // Each installed package linked, the workspaces by their own relative links, so that a package's
+  // name reaches the old tree's packages/ (its settings module, say), not today's.
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of readdirSync(path.join(root, 'node_modules'))) {
+    const installed = path.join(root, 'node_modules', name);
+    const target = lstatSync(installed).isSymbolicLink() ? readlinkSync(installed) : installed;
+    symlinkSync(target, path.join(dir, 'node_modules', name));
+  }
   return `${added.slice(0, 7)}^`;
 }
 
