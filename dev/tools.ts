@@ -1,6 +1,17 @@
 // Runs the command-line tools of installed packages on the current Node, without relying on PATH.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,4 +117,17 @@ export function copyRepository(dir: string): void {
     filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!),
   });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+}
+
+/**
+ * Makes `dir`/node_modules link each package installed here, and the workspaces by the same relative
+ * links as here, so that a package's name reaches `dir`'s own packages/ (a copy's, or an older tree's).
+ */
+export function linkInstalledPackages(dir: string): void {
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(modules);
+  for (const name of readdirSync(path.join(root, 'node_modules'))) {
+    const installed = path.join(root, 'node_modules', name);
+    symlinkSync(lstatSync(installed).isSymbolicLink() ? readlinkSync(installed) : installed, path.join(modules, name));
+  }
 }

@@ -9,22 +9,13 @@
 // build spawning `redocly bundle` three times and `build:check` building a copy). Times are printed
 // as ratios to the calibration (../shared/tools/calibrate.mjs, read before and after), with goals.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { settingOf } from 'shipping-api-v3-sandbox/settings';
 import { median } from '../bench.ts';
 import { freePort } from '../cli.ts';
 import { root } from '../paths.ts';
-import { copyRepository, makeTempDir } from '../tools.ts';
+import { copyRepository, linkInstalledPackages, makeTempDir } from '../tools.ts';
 
 const EDITS = 7;
 const SAVES = 100;
@@ -191,14 +182,8 @@ function repositoryBefore(dir: string): string {
   const archive = spawnSync('git', ['archive', `${added}^`], { cwd: root, maxBuffer: 1 << 30 });
   mkdirSync(dir, { recursive: true });
   execFileSync('tar', ['-x', '-C', dir], { input: archive.stdout });
-  // Each installed package linked, the workspaces by their own relative links, so that a package's
-  // name reaches the old tree's packages/ (its settings module, say), not today's.
-  mkdirSync(path.join(dir, 'node_modules'));
-  for (const name of readdirSync(path.join(root, 'node_modules'))) {
-    const installed = path.join(root, 'node_modules', name);
-    const target = lstatSync(installed).isSymbolicLink() ? readlinkSync(installed) : installed;
-    symlinkSync(target, path.join(dir, 'node_modules', name));
-  }
+  // The old tree's own workspaces: today's sandbox package no longer has what its dev/cli.ts imports.
+  linkInstalledPackages(dir);
   return `${added.slice(0, 7)}^`;
 }
 

@@ -1,22 +1,11 @@
 // Knip keeps the dependencies between the packages (knip.jsonc, npm run lint): each fault is planted
 // in one copy of the repository, Knip runs once in each of its two modes, and every fault is named
 // with its package and file. The repository itself passes (npm run lint).
-import {
-  appendFileSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { knipProblems } from '../../dev/lint/lint.ts';
-import { root } from '../../dev/paths.ts';
-import { copyRepository } from '../../dev/tools.ts';
+import { copyRepository, linkInstalledPackages } from '../../dev/tools.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 
 /**
@@ -25,13 +14,8 @@ import { tempDirForTests } from '../support/harness/temp.ts';
  */
 function copyWithOwnWorkspaces(dir: string): void {
   copyRepository(dir);
-  const modules = path.join(dir, 'node_modules');
-  rmSync(modules);
-  mkdirSync(modules);
-  for (const name of readdirSync(path.join(root, 'node_modules'))) {
-    const installed = path.join(root, 'node_modules', name);
-    symlinkSync(lstatSync(installed).isSymbolicLink() ? readlinkSync(installed) : installed, path.join(modules, name));
-  }
+  rmSync(path.join(dir, 'node_modules'));
+  linkInstalledPackages(dir);
 }
 
 const copy = tempDirForTests('knip-plant-');
