@@ -73,7 +73,7 @@ export default defineConfig({
       part('packages', { include: ['tests/packages/**/*.test.ts'] }),
       part('generators', { include: ['tests/client-generators/**/*.test.ts'] }),
       part('quickstart', { include: ['tests/quickstart/**/*.test.ts'] }),
-      part('browser', { include: ['tests/browser/**/*.test.ts'], fileParallelism: false }),
+      part('browser', { include: ['tests/browser/**/*.test.ts'] }),
     ],
   },
 });

@@ -106,7 +106,8 @@ describe('the carrier setup workflow, throttled', () => {
   }, 60_000);
 });
 
-describe('against a server with a planted fault in the carrier setup lifecycle', () => {
+// Each run has a server and a respect process of its own, and waits mostly on its polls: side by side.
+describe.concurrent('against a server with a planted fault in the carrier setup lifecycle', () => {
   it('passes when nothing is planted', async () => {
     const run = await againstPlanted('none');
     expect(run.failedSteps).toEqual([]);
@@ -163,7 +164,7 @@ describe('against a server with a planted fault in the carrier setup lifecycle',
   }, 60_000);
 });
 
-describe('npm run workflows', () => {
+describe.concurrent('npm run workflows', () => {
   function cli(
     args: string[],
     env: Record<string, string>,
