@@ -1,9 +1,14 @@
 // `npm run check`: the whole gate, every part an npm script of its own, run side by side as far as
 // the cores allow. Each part's output goes to test-results/<part>.log and is printed when the part
-// ends (whole, not interleaved with the others); the run ends with a table of part, result and
-// seconds, and the line `N passed, N failed` over all parts. A test part counts its tests (from the
-// test-results/<part>.json its reporter writes); a tool part (lint, typecheck, build:check) counts
-// as one check.
+// ends (whole, not interleaved with the others); the run ends with a table of part, result, when it
+// started and seconds, and the line `N passed, N failed` over all parts. A test part counts its tests
+// (from the test-results/<part>.json its reporter writes); a tool part (lint, typecheck, build:check)
+// counts as one check.
+//
+// Two lanes share the cores. A part that runs one step after another (an install, a browser) runs in
+// the first lane, one at a time, at normal priority: it would be the gate's tail if it waited for the
+// cores. A part that spreads over every core runs in the second lane, `jobs` at a time, at a lower
+// priority (nice 10), taking what the first lane leaves.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,41 +22,49 @@ export interface Part {
   script: string;
   /** Whether it writes test-results/<name>.json with its tests' counts (a vitest project). */
   counted: boolean;
+  /** Whether it spreads over every core, and so runs in the second lane, at nice 10 (see above). */
+  background?: boolean;
 }
 
-/** Every part, longest first (so that the longest starts at once and two cores finish together). */
+/** Every part; in each lane, the longest first (so that the lanes finish together). */
 export const PARTS: Part[] = [
-  { name: 'integration', script: 'test:integration', counted: true },
+  { name: 'integration', script: 'test:integration', counted: true, background: true },
   { name: 'quickstart', script: 'test:quickstart', counted: true },
-  { name: 'lint', script: 'lint', counted: false },
-  { name: 'packages', script: 'test:packages', counted: true },
-  { name: 'generators', script: 'test:generators', counted: true },
+  { name: 'lint', script: 'lint', counted: false, background: true },
+  { name: 'packages', script: 'test:packages', counted: true, background: true },
+  { name: 'generators', script: 'test:generators', counted: true, background: true },
   { name: 'browser', script: 'test:browser', counted: true },
-  { name: 'typecheck', script: 'typecheck', counted: false },
-  { name: 'unit', script: 'test', counted: true },
+  { name: 'typecheck', script: 'typecheck', counted: false, background: true },
+  { name: 'unit', script: 'test', counted: true, background: true },
   { name: 'build:check', script: 'build:check', counted: false },
 ];
 
 interface Outcome {
   part: Part;
   code: number;
+  /** When it started, in seconds from the start of the gate. */
+  from: number;
   seconds: number;
   passed: number;
   failed: number;
   skipped: number;
 }
 
-const RESULTS = path.join(root, 'test-results');
-const logOf = (part: Part) => path.join(RESULTS, `${part.name.replace(':', '-')}.log`);
-const countsOf = (part: Part) => path.join(RESULTS, `${part.name}.json`);
+const resultsOf = (project: string) => path.join(project, 'test-results');
+const logOf = (project: string, part: Part) => path.join(resultsOf(project), `${part.name.replace(':', '-')}.log`);
+const countsOf = (project: string, part: Part) => path.join(resultsOf(project), `${part.name}.json`);
 
 /** Runs one part's npm script, its output into its log; resolves with its outcome. */
-function runPart(part: Part): Promise<Outcome> {
+function runPart(project: string, part: Part, gateStarted: number): Promise<Outcome> {
   const started = performance.now();
-  rmSync(countsOf(part), { force: true });
-  const log = createWriteStream(logOf(part));
-  const child = spawn('npm', ['run', '--silent', part.script], {
-    cwd: root,
+  const from = (started - gateStarted) / 1000;
+  rmSync(countsOf(project, part), { force: true });
+  const log = createWriteStream(logOf(project, part));
+  const command = ['npm', 'run', '--silent', part.script];
+  const niced = part.background && process.platform !== 'win32';
+  const [file, ...args] = niced ? ['nice', '-n', '10', ...command] : command;
+  const child = spawn(file!, args, {
+    cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
     // A gate remakes nothing: a stale generated file fails the test parts at once, and build:check names it.
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', SHIPPING_TEST_NO_REMAKE: '1' },
@@ -63,15 +76,15 @@ function runPart(part: Part): Promise<Outcome> {
       log.end();
       const code = status ?? (signal ? 1 : 0);
       const seconds = (performance.now() - started) / 1000;
-      resolve({ part, code, seconds, ...counts(part, code) });
+      resolve({ part, code, from, seconds, ...counts(project, part, code) });
     });
   });
 }
 
 /** A part's counts: its tests', or one check for a tool; a part that failed counts one failure at least. */
-function counts(part: Part, code: number): { passed: number; failed: number; skipped: number } {
-  if (part.counted && existsSync(countsOf(part))) {
-    const found = JSON.parse(readFileSync(countsOf(part), 'utf8')) as {
+function counts(project: string, part: Part, code: number): { passed: number; failed: number; skipped: number } {
+  if (part.counted && existsSync(countsOf(project, part))) {
+    const found = JSON.parse(readFileSync(countsOf(project, part), 'utf8')) as {
       passed: number;
       failed: number;
       skipped: number;
@@ -82,54 +95,65 @@ function counts(part: Part, code: number): { passed: number; failed: number; ski
 }
 
 /** The closing table: one row a part, in the order of PARTS. */
-export function summaryTable(outcomes: Outcome[]): string {
-  const rows = PARTS.flatMap((part) => outcomes.filter((outcome) => outcome.part === part)).map((o) => [
-    o.part.name,
-    o.code === 0 ? 'pass' : 'FAIL',
-    o.part.counted ? `${o.passed} passed, ${o.failed} failed${o.skipped ? `, ${o.skipped} skipped` : ''}` : '',
-    o.seconds.toFixed(1),
-  ]);
-  const header = ['part', 'result', 'tests', 'seconds'];
+function summaryTable(parts: Part[], outcomes: Outcome[]): string {
+  const rows = parts
+    .flatMap((part) => outcomes.filter((outcome) => outcome.part === part))
+    .map((o) => [
+      o.part.name,
+      o.code === 0 ? 'pass' : 'FAIL',
+      o.part.counted ? `${o.passed} passed, ${o.failed} failed${o.skipped ? `, ${o.skipped} skipped` : ''}` : '',
+      o.from.toFixed(1),
+      o.seconds.toFixed(1),
+    ]);
+  const header = ['part', 'result', 'tests', 'from', 'seconds'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
+    cells.map((cell, i) => (i >= 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 export interface CheckOptions {
   /** The names of the parts to run; every part when empty. */
   only: string[];
-  /** How many parts run at once. */
+  /** How many parts of the second lane (those that spread over every core) run at once. */
   jobs: number;
+  /** The parts there are: PARTS unless given. */
+  parts?: Part[];
+  /** The folder whose npm scripts run, with its test-results/: this repository unless given. */
+  project?: string;
 }
 
 export const DEFAULT_JOBS = Math.max(1, Math.min(2, availableParallelism()));
 
 /** `npm run check`: runs the parts, prints each one's output as it ends, then the table; returns the exit code. */
-export async function check({ only, jobs }: CheckOptions): Promise<number> {
-  const unknown = only.filter((name) => !PARTS.some((part) => part.name === name));
+export async function check({ only, jobs, parts = PARTS, project = root }: CheckOptions): Promise<number> {
+  const unknown = only.filter((name) => !parts.some((part) => part.name === name));
   if (unknown.length > 0)
-    throw new Error(`No part named ${unknown.join(', ')}: the parts are ${PARTS.map((p) => p.name).join(', ')}.`);
-  const queue = PARTS.filter((part) => only.length === 0 || only.includes(part.name));
-  mkdirSync(RESULTS, { recursive: true });
+    throw new Error(`No part named ${unknown.join(', ')}: the parts are ${parts.map((p) => p.name).join(', ')}.`);
+  const chosen = parts.filter((part) => only.length === 0 || only.includes(part.name));
+  const first = chosen.filter((part) => !part.background);
+  const second = chosen.filter((part) => part.background);
+  mkdirSync(resultsOf(project), { recursive: true });
   const started = performance.now();
   const outcomes: Outcome[] = [];
-  const worker = async () => {
+  const worker = async (queue: Part[]) => {
     for (let part = queue.shift(); part; part = queue.shift()) {
       console.log(`… ${part.name} (npm run ${part.script})`);
-      const outcome = await runPart(part);
+      const outcome = await runPart(project, part, started);
       outcomes.push(outcome);
       console.log(`\n## ${part.name}: ${outcome.code === 0 ? 'pass' : 'FAIL'} in ${outcome.seconds.toFixed(1)} s`);
-      process.stdout.write(readFileSync(logOf(part), 'utf8'));
+      process.stdout.write(readFileSync(logOf(project, part), 'utf8'));
     }
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
+  await Promise.all([worker(first), ...Array.from({ length: jobs }, () => worker(second))]);
   const total = outcomes.reduce(
     (sum, o) => ({ passed: sum.passed + o.passed, failed: sum.failed + o.failed, skipped: sum.skipped + o.skipped }),
     { passed: 0, failed: 0, skipped: 0 },
   );
-  console.log(`\n${summaryTable(outcomes)}\n`);
-  console.log(`npm run check: ${((performance.now() - started) / 1000).toFixed(1)} s, ${jobs} parts at once`);
+  console.log(`\n${summaryTable(parts, outcomes)}\n`);
+  console.log(
+    `npm run check: ${((performance.now() - started) / 1000).toFixed(1)} s, one part at a time beside ${jobs} of those that spread over the cores`,
+  );
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return outcomes.every((o) => o.code === 0) ? 0 : 1;
 }

@@ -19,7 +19,10 @@ const { only, jobs } = command(
       ),
   )
   .addOption(
-    new Option('--jobs <n>', 'how many parts run at once (or CHECK_JOBS)')
+    new Option(
+      '--jobs <n>',
+      'how many of the parts that spread over every core run at once, beside one of the others (or CHECK_JOBS)',
+    )
       .env('CHECK_JOBS')
       .default(DEFAULT_JOBS)
       .argParser((value) => {
