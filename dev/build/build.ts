@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BUNDLE_FILES, BUNDLE_JSON, GENERATOR_PROFILE } from '../paths.ts';
 import { build as buildPipeline, ensureFresh, staleness, staleOutputs } from './pipeline/fresh.ts';
 import { STEPS } from './pipeline/steps.ts';
-import { filesDiffer, withTempDir } from '../tools.ts';
+import { filesDiffer } from '../tools.ts';
 import { listUnspecified } from './unspecified.ts';
 
 /** Writes the bundle files, made afresh from the contract, into outDir. */
@@ -23,15 +23,11 @@ export async function bundle(outDir: string): Promise<void> {
   writeFileSync(path.join(outDir, GENERATOR_PROFILE), bundled.generators);
 }
 
-/** The bundle files under `generatedDir` that differ from a fresh bundle. */
-export function staleBundles(generatedDir: string): Promise<string[]> {
-  return withTempDir('shipping-bundle-', async (fresh) => {
-    await bundle(fresh);
-    return [...BUNDLE_FILES, GENERATOR_PROFILE].filter((file) =>
-      filesDiffer(path.join(generatedDir, file), path.join(fresh, file)),
-    );
-  });
-}
+/** The bundle files under `generatedDir` that differ from those under `freshDir`. */
+export const differingBundles = (generatedDir: string, freshDir: string): string[] =>
+  [...BUNDLE_FILES, GENERATOR_PROFILE].filter((file) =>
+    filesDiffer(path.join(generatedDir, file), path.join(freshDir, file)),
+  );
 
 /** Remakes what is stale, as the build manifest's hashes say; returns the titles of the steps made again. */
 export async function refresh(): Promise<string[]> {

@@ -2,16 +2,21 @@
 // the specification are all marked.
 import { cpSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { staleBundles } from '../../dev/build/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundle, differingBundles } from '../../dev/build/build.ts';
 import { withTempDir } from '../../dev/tools.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 import { root } from '../../dev/paths.ts';
 import { listUnspecified } from '../../dev/build/unspecified.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 describe('generated/openapi.{yaml,json}', () => {
-  it('match a fresh bundle of the contract', async () => {
-    expect(await staleBundles(path.join(root, 'generated'))).toEqual([]);
+  // One fresh bundle of the contract, for both comparisons.
+  const fresh = tempDirForTests('fresh-bundle-');
+  beforeAll(() => bundle(fresh));
+
+  it('match a fresh bundle of the contract', () => {
+    expect(differingBundles(path.join(root, 'generated'), fresh)).toEqual([]);
   });
 
   it('the staleness check reports a bundle that differs from the contract', () => {
@@ -22,7 +27,7 @@ describe('generated/openapi.{yaml,json}', () => {
         yamlFile,
         readFileSync(yamlFile, 'utf8').replace('summary: Create a shipment', 'summary: Create a parcel'),
       );
-      expect(await staleBundles(copy)).toEqual(['openapi.yaml']);
+      expect(differingBundles(copy, fresh)).toEqual(['openapi.yaml']);
     });
   });
 

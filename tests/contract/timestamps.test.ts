@@ -279,10 +279,16 @@ describe('the patterns agree with the oracle on timestamps drawn from the gramma
             (t.date.kind === 'ordinal' && t.date.day === 366))
         )
           seen.leapDay += 1;
-        expect(validators.UtcTimestamp(text), text).toBe(expected.utc);
-        expect(validators.OffsetTimestamp(text), text).toBe(expected.offset);
-        if (expected.utc) expect(utcTimestampMs(text), text).toBe(expected.ms);
-        else expect(utcTimestampMs(text), text).toBeNaN();
+        // expect() only on a disagreement: 20,000 draws, and the same message when one disagrees.
+        const utc = validators.UtcTimestamp(text);
+        const offset = validators.OffsetTimestamp(text);
+        const ms = utcTimestampMs(text);
+        if (utc !== expected.utc) expect(utc, text).toBe(expected.utc);
+        if (offset !== expected.offset) expect(offset, text).toBe(expected.offset);
+        if (expected.utc ? ms !== expected.ms : !Number.isNaN(ms)) {
+          if (expected.utc) expect(ms, text).toBe(expected.ms);
+          else expect(ms, text).toBeNaN();
+        }
       }),
       { numRuns: 20_000 },
     );

@@ -4,10 +4,13 @@
 // stale is made again in this process. Under `npm run check` (SHIPPING_TEST_NO_REMAKE=1) nothing is
 // remade: a stale file fails the run at once, naming `npm run build`, and build:check says which.
 import type { TestProject } from 'vitest/node';
-import { ensureFresh } from '../../../dev/build/pipeline/fresh.ts';
+import { ensureFresh, loadSteps } from '../../../dev/build/pipeline/fresh.ts';
 import type { StepName } from '../../../dev/build/pipeline/steps.ts';
 
-/** Remakes what is stale; before a rerun, all but the pages, which no test of a rerun reads (the next run remakes them). */
+/** What a rerun does not remake: the pages, which no test of a rerun reads (the next run remakes them). */
+const NOT_ON_RERUN: StepName[] = ['reference', 'pages'];
+
+/** Remakes what is stale; before a rerun, all but NOT_ON_RERUN. */
 async function refresh(skip: StepName[] = []): Promise<void> {
   const remade = await ensureFresh({ remake: process.env.SHIPPING_TEST_NO_REMAKE !== '1', skip });
   if (remade.length > 0) process.stdout.write(`Remade from the contract before the tests: ${remade.join(', ')}\n`);
@@ -15,5 +18,9 @@ async function refresh(skip: StepName[] = []): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<void> {
   await refresh();
-  project.onTestsRerun(() => refresh(['reference', 'pages']));
+  if (!project.vitest.config.watch) return;
+  project.onTestsRerun(() => refresh(NOT_ON_RERUN));
+  // The tools a rerun's remake uses, loaded while the first run goes on, not on the first save (a
+  // module that fails to load fails that remake, which says so).
+  loadSteps(NOT_ON_RERUN).catch(() => undefined);
 }
