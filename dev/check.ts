@@ -39,7 +39,7 @@ export const PARTS: Part[] = [
   { name: 'build:check', script: 'build:check', counted: false },
 ];
 
-interface Outcome {
+export interface Outcome {
   part: Part;
   code: number;
   /** When it started, in seconds from the start of the gate. */
@@ -55,7 +55,7 @@ const logOf = (project: string, part: Part) => path.join(resultsOf(project), `${
 const countsOf = (project: string, part: Part) => path.join(resultsOf(project), `${part.name}.json`);
 
 /** Runs one part's npm script, its output into its log; resolves with its outcome. */
-function runPart(project: string, part: Part, gateStarted: number): Promise<Outcome> {
+export function runPart(project: string, part: Part, gateStarted: number): Promise<Outcome> {
   const started = performance.now();
   const from = (started - gateStarted) / 1000;
   rmSync(countsOf(project, part), { force: true });
@@ -121,12 +121,20 @@ export interface CheckOptions {
   parts?: Part[];
   /** The folder whose npm scripts run, with its test-results/: this repository unless given. */
   project?: string;
+  /** Runs one part: runPart (its npm script) unless given. */
+  run?: typeof runPart;
 }
 
 export const DEFAULT_JOBS = Math.max(1, Math.min(2, availableParallelism()));
 
 /** `npm run check`: runs the parts, prints each one's output as it ends, then the table; returns the exit code. */
-export async function check({ only, jobs, parts = PARTS, project = root }: CheckOptions): Promise<number> {
+export async function check({
+  only,
+  jobs,
+  parts = PARTS,
+  project = root,
+  run = runPart,
+}: CheckOptions): Promise<number> {
   const unknown = only.filter((name) => !parts.some((part) => part.name === name));
   if (unknown.length > 0)
     throw new Error(`No part named ${unknown.join(', ')}: the parts are ${parts.map((p) => p.name).join(', ')}.`);
@@ -139,7 +147,7 @@ export async function check({ only, jobs, parts = PARTS, project = root }: Check
   const worker = async (queue: Part[]) => {
     for (let part = queue.shift(); part; part = queue.shift()) {
       console.log(`… ${part.name} (npm run ${part.script})`);
-      const outcome = await runPart(project, part, started);
+      const outcome = await run(project, part, started);
       outcomes.push(outcome);
       console.log(`\n## ${part.name}: ${outcome.code === 0 ? 'pass' : 'FAIL'} in ${outcome.seconds.toFixed(1)} s`);
       process.stdout.write(readFileSync(logOf(project, part), 'utf8'));
