@@ -49,13 +49,23 @@ function removeLeftovers(name: string): void {
   }
 }
 
-/** Builds every package's dist/; returns the exit code, tsc's when it fails. */
+/**
+ * Builds every package's dist/ with one `tsc -b` over their project references (each after those it
+ * depends on, only what changed since dist/.tsbuildinfo); returns the exit code, tsc's when it fails.
+ */
 export function buildPackages(): number {
   copyContractFiles();
+  for (const name of PACKAGES) removeLeftovers(name);
+  const built = runBin(
+    'typescript',
+    'tsc',
+    ['-b', ...PACKAGES.map((name) => path.join(packageDir(name), 'tsconfig.json'))],
+    {
+      inherit: true,
+    },
+  );
+  if (built.status !== 0) return built.status ?? 1;
   for (const name of PACKAGES) {
-    removeLeftovers(name);
-    const built = runBin('typescript', 'tsc', ['-p', path.join(packageDir(name), 'tsconfig.json')], { inherit: true });
-    if (built.status !== 0) return built.status ?? 1;
     const { bin = {} } = JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as {
       bin?: Record<string, string>;
     };
