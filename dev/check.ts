@@ -73,10 +73,10 @@ export function runPart(project: string, part: Part, gateStarted: number): Promi
   child.stderr.pipe(log, { end: false });
   return new Promise((resolve) => {
     child.once('close', (status, signal) => {
-      log.end();
       const code = status ?? (signal ? 1 : 0);
       const seconds = (performance.now() - started) / 1000;
-      resolve({ part, code, from, seconds, ...counts(project, part, code) });
+      // Once the log is written to its end: the gate prints it whole when the part ends.
+      log.end(() => resolve({ part, code, from, seconds, ...counts(project, part, code) }));
     });
   });
 }
