@@ -3,7 +3,7 @@
 // and Redoc's hydration.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { root } from '../../../dev/paths.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -80,3 +80,14 @@ export const hydrated = (page: Page) =>
     MENU_ITEM,
     { timeout: 30_000 },
   );
+
+/** The images of the page that did not load: not complete, or with no pixels. */
+export const brokenImages = (page: Page) =>
+  page.evaluate(() =>
+    [...document.images]
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src || image.alt),
+  );
+
+/** Waits until the element is visible; fails the test when it does not become visible. */
+export const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
