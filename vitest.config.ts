@@ -46,7 +46,7 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: LongestFirst },
     // The client's one deprecation warning for the partner_id body field is tested as an event
-    // (tests/client/client.test.ts); its printed copy would only be noise in the output.
+    // (tests/client/deprecation.integration.test.ts); its printed copy would only be noise in the output.
     execArgv: ['--disable-warning=SHIPPING_API_PARTNER_ID_BODY'],
     // A DeprecationWarning raised in a worker fails the test file it was raised in.
     setupFiles: ['tests/support/runner/no-deprecations.ts'],

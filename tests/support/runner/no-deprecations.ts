@@ -1,7 +1,7 @@
 // A setup file of every test file: a DeprecationWarning raised in a test worker fails the file it
 // was raised in, naming the warning, so that none reaches the test output. The client's own warning
 // for the partner_id body field is the one exception: it is tested as an event
-// (tests/client/client.test.ts) and silenced in the workers (vitest.config.ts).
+// (tests/client/deprecation.integration.test.ts) and silenced in the workers (vitest.config.ts).
 import { afterAll } from 'vitest';
 
 const OWN = 'SHIPPING_API_PARTNER_ID_BODY';
