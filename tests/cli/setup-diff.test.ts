@@ -1,26 +1,16 @@
 // `setup diff`: hand-made pairs of setup files, one for each kind of change, diffed in this process;
-// keys written twice; the command's summary, --json, exit codes and bad input; --shipments; and the
-// summary in a terminal of 80 columns (tmux), with and without colour.
+// keys written twice; the command's summary, --json, exit codes and bad input; --shipments. (As a
+// process of its own and in a terminal of 80 columns: setup-diff.integration.test.ts.)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CarrierSetupFile } from 'shipping-api-v3-client';
-import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import type { SetupChange } from '../../packages/cli/src/setup-diff/changes.ts';
 import { diffSetupFiles } from '../../packages/cli/src/setup-diff/diff.ts';
 import { duplicateKey } from '../../packages/cli/src/setup-diff/duplicates.ts';
 import { shipment as preflightShipment } from '../support/fixtures/preflight.ts';
-import { ANSI, folder, run, spawnCli } from '../support/harness/cli.ts';
-import { hasTmux, tmuxServer, untilShown } from '../support/harness/tmux.ts';
-import { width } from '../../packages/cli/src/table.ts';
+import { ANSI, folder, run } from '../support/harness/cli.ts';
+import { edited, example, removedAndRequired } from '../support/fixtures/setup-diff.ts';
 
-type Setup = CarrierSetupFile;
-const example = exampleSetupFile();
-const edited = (edit: (file: any) => void): Setup => {
-  const copy = structuredClone(example);
-  edit(copy);
-  return copy;
-};
 const diff = (edit: (file: any) => void) => diffSetupFiles(example, edited(edit));
 
 // The example's entries: demopost › dp_pickup_point (DK → DK, DK → SE), dp_parcel (DK → NO);
@@ -363,14 +353,6 @@ const shipment: Record<string, any> = {
   product_code: 'dp_pickup_point',
   service_codes: 'dp_email_notice',
 };
-// NEW: dp_pickup_point no longer goes DK → DK (a route removed), and dp_parcel DK → NO requires the
-// service it offered, dp_saturday_delivery (a service now required).
-const removedAndRequired = edited((f) => {
-  f[0].products[0].country_combinations.splice(0, 1);
-  const c = f[0].products[1].country_combinations[0];
-  c.required_services = [{ ...c.available_services[0], note: 'Kun lørdag.' }];
-  c.available_services = [];
-});
 const files = folder({
   'old.json': example,
   'same.json': edited((f) => f.reverse()),
@@ -399,9 +381,7 @@ for (const [name, body] of Object.entries(shipments))
 mkdirSync(path.join(files.dir, 'broken-shipments'));
 writeFileSync(path.join(files.dir, 'broken-shipments', 'a.json'), JSON.stringify(shipment));
 writeFileSync(path.join(files.dir, 'broken-shipments', 'b.json'), '{"product_code": ');
-const terminal = tmuxServer(files.dir);
 afterAll(() => {
-  if (hasTmux) terminal.kill();
   files.remove();
 });
 const cli = (argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string } = {}) =>
@@ -551,48 +531,5 @@ describe('shipping-api setup diff', () => {
   it('colours the signs and headings on a terminal only, and never with NO_COLOR', async () => {
     expect((await cli(['old.json', 'new.json'], { tty: true })).stdout).toMatch(ANSI);
     expect((await cli(['old.json', 'new.json'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toMatch(ANSI);
-  });
-
-  it('keeps the exit codes as its own process, reading standard input', async () => {
-    const text = readFileSync(path.join(files.dir, 'new.json'), 'utf8');
-    expect(await spawnCli(['setup', 'diff', 'old.json', '-'], { cwd: files.dir, input: text })).toMatchObject({
-      code: 1,
-      stdout: expect.stringContaining('old.json → standard input: 3 changes'),
-    });
-  });
-});
-
-describe('setup diff in a terminal of 80 columns', () => {
-  const wide = edited((f) => {
-    f[0].name = 'Ταχυμεταφορές και διανομή δεμάτων σε όλη την Ελλάδα και την Κύπρο – 快递到家 宅配便';
-    const c = f[0].products[0].country_combinations[1];
-    c.required_fields = [...c.required_fields, ...Array.from({ length: 12 }, (_, i) => `receiver.extra_field_${i}`)];
-    c.required_services[0].note = `${'Modtageren får besked på e-mail, når pakken kan afhentes i pakkeshoppen. '.repeat(3)}`;
-  });
-  writeFileSync(path.join(files.dir, 'wide.json'), JSON.stringify(wide));
-
-  it('shows a summary no wider than 80 columns, in colour, and without colour under NO_COLOR', async () => {
-    if (!hasTmux) throw new Error('The terminal tests need tmux: apt-get install tmux.');
-    const argv = ['setup', 'diff', 'old.json', 'wide.json'];
-    const plain = terminal.open('plain', argv, { width: 80, height: 40, env: { NO_COLOR: '1' } });
-    const coloured = terminal.open('coloured', argv, { width: 80, height: 40 });
-    await untilShown('both to end', () => plain.rc() !== undefined && coloured.rc() !== undefined);
-    expect([plain.rc(), coloured.rc()]).toEqual(['1', '1']);
-    expect(coloured.capture(true)).toMatch(/\u001b\[[0-9;]*m/);
-    const screen = plain.capture(true);
-    expect(screen).not.toMatch(/\u001b\[[0-9;]*m/);
-    // The screen shows the lines as written: one longer than 80 columns would wrap onto the next.
-    const written = (await cli(['old.json', 'wide.json'])).stdout.trimEnd().split('\n');
-    expect(written.filter((l) => width(l) > 80)).toEqual([]);
-    expect(written.filter((l) => width(l) > 76).length).toBeGreaterThan(0);
-    expect(
-      screen
-        .trimEnd()
-        .split('\n')
-        .map((l) => l.trimEnd()),
-    ).toEqual(written);
-    expect(screen).toContain('~ name: "DemoPost" → "Ταχυμεταφορές');
-    expect(screen).toContain('~ required_fields: added receiver.extra_field_0');
-    expect(screen).toContain('~ required service dp_email_notice, note:');
   });
 });
