@@ -47,7 +47,7 @@ export async function startDev(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const waitFor = (pattern: RegExp, from = 0, limitMs = 30_000) =>
+  const waitFor = (pattern: RegExp, from = 0, limitMs = 120_000) =>
     until(
       `${pattern} in the output of npm run dev:\n${output}`,
       () => pattern.test(output.slice(from)) && output.slice(from),
