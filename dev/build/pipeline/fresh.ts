@@ -74,9 +74,14 @@ export async function ensureFresh({ remake: remakeStale = false, skip = [] }: Fr
   );
 }
 
-/** Loads ahead the modules of every step but those skipped, so that a watch answers its first save as fast as the next. */
-export async function loadSteps(skip: StepName[] = []): Promise<void> {
-  await Promise.all(STEPS.filter((step) => !skip.includes(step.name)).map((step) => step.load?.()));
+/**
+ * Makes every step but those skipped once in memory, writing nothing: a watch does it while its first
+ * run goes on, so that the tools are loaded and warm before the first save, which is then answered as
+ * fast as the next.
+ */
+export async function warmSteps(skip: StepName[] = []): Promise<void> {
+  const force = STEPS.map((step) => step.name).filter((name) => !skip.includes(name));
+  await runSteps({ previous: readManifest(), force, skip });
 }
 
 /** The files a build puts where they are committed: all but the contract package's copy, which npm install makes. */

@@ -36,15 +36,7 @@ export interface Step {
   /** Tools whose version may change what it writes. */
   tools: string[];
   make: (context: StepContext) => Promise<Record<string, string>>;
-  /** Loads the modules make() imports when it first runs (a watch loads them ahead, for its first save). */
-  load?: () => Promise<unknown>;
 }
-
-// The modules of the steps that load the heavier tools, imported when a step first needs them.
-const bundleModules = () => Promise.all([import('./bundle.ts'), import('./redocly-config.ts')]);
-const generateModule = () => import('../generate.ts');
-const typesModule = () => import('./types.ts');
-const referenceModule = () => import('./reference.ts');
 
 /** A file as the steps read it: as made in this run, or from disk. */
 export const readMade = (context: StepContext, file: string) =>
@@ -58,7 +50,7 @@ const bundleDocument = (context: StepContext) =>
  * the code step writes it, and the reference bundles it into Try it, whichever of them runs first.
  */
 async function validatorsOf(context: StepContext): Promise<string> {
-  const { validatorsSource } = await generateModule();
+  const { validatorsSource } = await import('../generate.ts');
   context.validators ??= validatorsSource(structuredClone(bundleDocument(context)));
   return context.validators;
 }
@@ -81,9 +73,9 @@ export const STEPS: Step[] = [
       ...new Set([SOURCE, ...reached, 'redocly.yaml', 'openapi/plugins/generators.js', 'dev/build/pipeline/bundle.ts']),
     ],
     tools: ['@redocly/openapi-core'],
-    load: bundleModules,
     make: async (context) => {
-      const [{ bundleContract }, { loadRedoclyConfig }] = await bundleModules();
+      const { bundleContract } = await import('./bundle.ts');
+      const { loadRedoclyConfig } = await import('./redocly-config.ts');
       const bundled = await bundleContract(await loadRedoclyConfig());
       context.bundled = bundled;
       context.reached = bundled.reached;
@@ -116,9 +108,8 @@ export const STEPS: Step[] = [
       'dev/docs/policy.ts',
     ],
     tools: ['@redocly/cli', 'esbuild', 'ajv', 'ajv-formats'],
-    load: () => Promise.all([referenceModule(), generateModule()]),
     make: async (context) => {
-      const { renderReference } = await referenceModule();
+      const { renderReference } = await import('./reference.ts');
       const yaml = readMade(context, BUNDLE_YAML_FILE);
       const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
         validators: await validatorsOf(context),
@@ -150,9 +141,9 @@ export const STEPS: Step[] = [
     title: 'types and validators',
     files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts'],
     tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
-    load: () => Promise.all([typesModule(), generateModule()]),
     make: async (context) => {
-      const [{ typesSource }, { validatorsTypes }] = await Promise.all([typesModule(), generateModule()]);
+      const { typesSource } = await import('./types.ts');
+      const { validatorsTypes } = await import('../generate.ts');
       return {
         'generated/schema.d.ts': await typesSource(bundleDocument(context)),
         'generated/validators/index.js': await validatorsOf(context),

@@ -4,7 +4,7 @@
 // stale is made again in this process. Under `npm run check` (SHIPPING_TEST_NO_REMAKE=1) nothing is
 // remade: a stale file fails the run at once, naming `npm run build`, and build:check says which.
 import type { TestProject } from 'vitest/node';
-import { ensureFresh, loadSteps } from '../../../dev/build/pipeline/fresh.ts';
+import { ensureFresh, warmSteps } from '../../../dev/build/pipeline/fresh.ts';
 import type { StepName } from '../../../dev/build/pipeline/steps.ts';
 
 /** What a rerun does not remake: the pages, which no test of a rerun reads (the next run remakes them). */
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<void> {
   await refresh();
   if (!project.vitest.config.watch) return;
   project.onTestsRerun(() => refresh(NOT_ON_RERUN));
-  // The tools a rerun's remake uses, loaded while the first run goes on, not on the first save (a
-  // module that fails to load fails that remake, which says so).
-  loadSteps(NOT_ON_RERUN).catch(() => undefined);
+  // The steps a rerun remakes, made once in memory while the first run goes on, not on the first
+  // save (one that fails here fails again in that remake, which says so).
+  warmSteps(NOT_ON_RERUN).catch(() => undefined);
 }
