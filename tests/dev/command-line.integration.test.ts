@@ -39,7 +39,7 @@ describe('npm run dev, given what it cannot serve', () => {
     } finally {
       taken.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('a watched folder that disappears: one line naming it, exit 2, the servers stopped', async () => {
     dev = await startDev(copy);
@@ -48,5 +48,5 @@ describe('npm run dev, given what it cannot serve', () => {
     expect(await dev!.exited).toEqual({ code: 2, signal: null });
     expect(dev.output().slice(from).trim()).toBe('The watched folder docs/ is gone: npm run dev stops.');
     await expect(fetch(dev.docsUrl)).rejects.toThrow();
-  }, 60_000);
+  }, 240_000);
 });

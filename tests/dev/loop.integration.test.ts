@@ -38,7 +38,7 @@ const SCHEMA = 'openapi/components/schemas/CarrierSetupStatusCompleted.yaml';
 
 beforeAll(async () => {
   dev = await startDev(copy);
-}, 180_000);
+}, 300_000);
 
 // As Ctrl-C does, so that Prism stops with it, when a test before the last one failed.
 afterAll(async () => {

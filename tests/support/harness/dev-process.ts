@@ -62,7 +62,7 @@ export async function startDev(
     waitFor,
     exited,
   };
-  if (wait) await waitFor(/Press Ctrl-C/, 0, 60_000);
+  if (wait) await waitFor(/Press Ctrl-C/, 0, 180_000);
   return running;
 }
 
