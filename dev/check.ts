@@ -6,9 +6,10 @@
 // counts as one check.
 //
 // Two lanes share the cores. A part that runs one step after another (an install, a browser) runs in
-// the first lane, one at a time, at normal priority: it would be the gate's tail if it waited for the
-// cores. A part that spreads over every core runs in the second lane, `jobs` at a time, at a lower
-// priority (nice 10), taking what the first lane leaves.
+// the first lane, one at a time, from the start: it would be the gate's tail if it waited for the
+// others. A part that spreads over every core runs in the second lane beside it, `jobs` at a time
+// (one on two cores). At the same priority: a part at a lower one starved the time limits of the
+// integration tests.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -22,7 +23,7 @@ export interface Part {
   script: string;
   /** Whether it writes test-results/<name>.json with its tests' counts (a vitest project). */
   counted: boolean;
-  /** Whether it spreads over every core, and so runs in the second lane, at nice 10 (see above). */
+  /** Whether it spreads over every core, and so runs in the second lane (see above). */
   background?: boolean;
 }
 
@@ -60,10 +61,7 @@ export function runPart(project: string, part: Part, gateStarted: number): Promi
   const from = (started - gateStarted) / 1000;
   rmSync(countsOf(project, part), { force: true });
   const log = createWriteStream(logOf(project, part));
-  const command = ['npm', 'run', '--silent', part.script];
-  const niced = part.background && process.platform !== 'win32';
-  const [file, ...args] = niced ? ['nice', '-n', '10', ...command] : command;
-  const child = spawn(file!, args, {
+  const child = spawn('npm', ['run', '--silent', part.script], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
     // A gate remakes nothing: a stale generated file fails the test parts at once, and build:check names it.
@@ -125,7 +123,8 @@ export interface CheckOptions {
   run?: typeof runPart;
 }
 
-export const DEFAULT_JOBS = Math.max(1, Math.min(2, availableParallelism()));
+/** The second lane's parts at once: the cores the first lane leaves. */
+export const DEFAULT_JOBS = Math.max(1, availableParallelism() - 1);
 
 /** `npm run check`: runs the parts, prints each one's output as it ends, then the table; returns the exit code. */
 export async function check({
