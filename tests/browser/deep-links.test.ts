@@ -9,10 +9,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PAGE } from '../../dev/docs/render.ts';
-import { blockOutside, hydrated, MENU_ITEM, refusals, SHOTS, startBrowser } from '../support/harness/browser.ts';
+import {
+  blockOutside,
+  hydrated,
+  MENU_ITEM,
+  refusals,
+  SHOTS,
+  startBrowser,
+  visible,
+} from '../support/harness/browser.ts';
 import { type RunningDocs, serveDocs } from '../../dev/docs/server.ts';
 import { DOCS_DIR, NOT_FOUND_PAGE } from '../../dev/paths.ts';
 
@@ -48,7 +56,8 @@ async function staticHost(): Promise<{ url: string; close: () => Promise<void> }
   };
 }
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 30_000 });
+// A page opened by its deep link renders the whole reference first: longer than the default wait.
+const LOAD_MS = 30_000;
 
 /** The operation GET {url} in the reference, with its Range parameter: scrolled to, visible. */
 async function seesTheDownload(page: Page, shot: string): Promise<void> {
@@ -65,14 +74,14 @@ async function seesTheDownload(page: Page, shot: string): Promise<void> {
     )
     .toBe(1);
   await heading.scrollIntoViewIfNeeded();
-  await visible(heading);
+  await visible(heading, LOAD_MS);
   // The operation's address, as its request panel shows it.
   await expect
     .poll(async () => (await operation.innerText()).replace(/\s+/g, ' '), { timeout: 10_000 })
     .toContain('GET {url}');
   const range = operation.locator('.schema-name', { hasText: /^Range$/ }).first();
   await range.scrollIntoViewIfNeeded();
-  await visible(range);
+  await visible(range, LOAD_MS);
   await page.screenshot({ path: path.join(SHOTS, shot) });
 }
 
@@ -127,7 +136,7 @@ describe('a static host that answers docs/404.html for an address it has no file
     const page = await open();
     const response = await page.goto(`${host.url}${SITE}no-such-page`);
     expect(response?.status()).toBe(404);
-    await visible(page.getByRole('heading', { level: 1, name: 'No page at this address' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'No page at this address' }), LOAD_MS);
     expect(page.url()).toBe(`${host.url}${SITE}no-such-page`);
     expect(await refusals(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'deep-link-not-found.png') });

@@ -10,14 +10,14 @@ import { tempDirForTests } from '../support/harness/temp.ts';
 
 const project = tempDirForTests('shipping check ');
 
-/** A part's script: waits, writes its counts (a test part), prints a line, exits. */
-const script = (name: string, { ms, passed, exit = 0 }: { ms: number; passed?: number; exit?: number }) =>
+/** A part's script: waits a moment, writes its counts (a test part), prints a line, exits. */
+const script = (name: string, { passed, exit = 0 }: { passed?: number; exit?: number } = {}) =>
   `node -e "const fs=require('fs');` +
   `setTimeout(()=>{` +
   (passed === undefined
     ? ''
     : `fs.writeFileSync('test-results/${name}.json',JSON.stringify({passed:${passed},failed:0,skipped:0}));`) +
-  `console.log('output of ${name}');process.exit(${exit})},${ms})"`;
+  `console.log('output of ${name}');process.exit(${exit})},50)"`;
 
 const PARTS: Part[] = [
   { name: 'wide-a', script: 'wide-a', counted: true, background: true },
@@ -33,10 +33,10 @@ beforeAll(() => {
       name: 'check-fixture',
       private: true,
       scripts: {
-        'wide-a': script('wide-a', { ms: 50, passed: 2 }),
-        'wide-b': script('wide-b', { ms: 50, passed: 3 }),
-        broken: script('broken', { ms: 50, exit: 1 }),
-        serial: script('serial', { ms: 50 }),
+        'wide-a': script('wide-a', { passed: 2 }),
+        'wide-b': script('wide-b', { passed: 3 }),
+        broken: script('broken', { exit: 1 }),
+        serial: script('serial'),
       },
     }),
   );

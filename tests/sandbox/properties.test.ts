@@ -1,13 +1,12 @@
 // Random requests at every route: the answer is prompt, never a 5xx, and every refusal is a 4xx
 // problem (RFC 9457) with a readable reason.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from 'shipping-api-v3-sandbox';
 import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
 import { basic } from '../support/harness/sandbox.ts';
-import { BUNDLE_JSON } from '../../dev/paths.ts';
+import { bundlePath, readJson } from '../support/harness/contract.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -81,9 +80,7 @@ const numberText = fc.oneof(
 );
 
 /** The contract's text of a decimal number for the Partner-ID header (PartnerIdHeaderValue's pattern). */
-const headerDecimal = new RegExp(
-  JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).components.schemas.PartnerIdHeaderValue.pattern as string,
-);
+const headerDecimal = new RegExp(readJson(bundlePath).components.schemas.PartnerIdHeaderValue.pattern as string);
 /** The forms of a decimal number the pattern admits beyond a double's String(): a sign, a point at either end. */
 const decimalForms = fc
   .tuple(

@@ -89,5 +89,5 @@ export const brokenImages = (page: Page) =>
       .map((image) => image.currentSrc || image.src || image.alt),
   );
 
-/** Waits until the element is visible; fails the test when it does not become visible. */
-export const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
+/** Waits until the element is visible; fails the test when it does not become visible within `timeout` ms. */
+export const visible = (locator: Locator, timeout = 10_000) => locator.waitFor({ state: 'visible', timeout });
