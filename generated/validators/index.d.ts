@@ -27,3 +27,11 @@ export declare const OffsetTimestamp: Validator<components['schemas']['OffsetTim
 export declare const ImportedShipmentCreate: Validator<components['schemas']['ImportedShipmentCreate']>;
 export declare const ShipmentDraftCreate: Validator<components['schemas']['ShipmentDraftCreate']>;
 export declare const PartnerIdHeaderValue: Validator<components['schemas']['PartnerIdHeaderValue']>;
+
+// The schemas of the response headers, by the names the judge (shipping-api-v3-contract/judge) looks up.
+export declare const WWWAuthenticateHeader: Validator<string>;
+export declare const ContentLengthHeader: Validator<number>;
+export declare const AcceptRangesHeader: Validator<string>;
+export declare const DownloadCarrierSetupFile206ContentRangeHeader: Validator<string>;
+export declare const DownloadCarrierSetupFile206ContentLengthHeader: Validator<number>;
+export declare const ContentRangeHeader: Validator<string>;

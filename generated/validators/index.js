@@ -2231,16 +2231,176 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate31.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var WWWAuthenticateHeader = validate32;
+var pattern17 = new RegExp('^(?:(?:[^",]|"(?:[^"\\\\]|\\\\.)*")*,)*[ \\t]*[Bb][Aa][Ss][Ii][Cc](?:[ \\t]*(?:,|$)|[ \\t]+[^ \\t=,])', "u");
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate32.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern17.test(data)) {
+        validate32.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: '^(?:(?:[^",]|"(?:[^"\\\\]|\\\\.)*")*,)*[ \\t]*[Bb][Aa][Ss][Ii][Cc](?:[ \\t]*(?:,|$)|[ \\t]+[^ \\t=,])' }, message: 'must match pattern "^(?:(?:[^",]|"(?:[^"\\\\]|\\\\.)*")*,)*[ \\t]*[Bb][Aa][Ss][Ii][Cc](?:[ \\t]*(?:,|$)|[ \\t]+[^ \\t=,])"' }];
+        return false;
+      }
+    } else {
+      validate32.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate32.errors = vErrors;
+  return errors === 0;
+}
+validate32.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var ContentLengthHeader = validate33;
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate33.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate33.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data < 0 || isNaN(data)) {
+        validate33.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+        return false;
+      }
+    }
+  }
+  validate33.errors = vErrors;
+  return errors === 0;
+}
+validate33.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var AcceptRangesHeader = validate34;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate34.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data !== "string") {
+    validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+    return false;
+  }
+  validate34.errors = vErrors;
+  return errors === 0;
+}
+validate34.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var DownloadCarrierSetupFile206ContentRangeHeader = validate35;
+var pattern18 = new RegExp("^[Bb][Yy][Tt][Ee][Ss] \\d+-\\d+/(?:\\d+|\\*)$", "u");
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate35.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern18.test(data)) {
+        validate35.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[Bb][Yy][Tt][Ee][Ss] \\d+-\\d+/(?:\\d+|\\*)$" }, message: 'must match pattern "^[Bb][Yy][Tt][Ee][Ss] \\d+-\\d+/(?:\\d+|\\*)$"' }];
+        return false;
+      }
+    } else {
+      validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+validate35.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var DownloadCarrierSetupFile206ContentLengthHeader = validate36;
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate36.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data < 0 || isNaN(data)) {
+        validate36.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+        return false;
+      }
+    }
+  }
+  validate36.errors = vErrors;
+  return errors === 0;
+}
+validate36.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var ContentRangeHeader = validate37;
+var pattern19 = new RegExp("^[Bb][Yy][Tt][Ee][Ss] (?:\\d+-\\d+/(?:\\d+|\\*)|\\*/\\d+)$", "u");
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate37.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern19.test(data)) {
+        validate37.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[Bb][Yy][Tt][Ee][Ss] (?:\\d+-\\d+/(?:\\d+|\\*)|\\*/\\d+)$" }, message: 'must match pattern "^[Bb][Yy][Tt][Ee][Ss] (?:\\d+-\\d+/(?:\\d+|\\*)|\\*/\\d+)$"' }];
+        return false;
+      }
+    } else {
+      validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate37.errors = vErrors;
+  return errors === 0;
+}
+validate37.evaluated = { "dynamicProps": false, "dynamicItems": false };
 export {
+  AcceptRangesHeader,
   CarrierSetupFile,
   CarrierSetupStatus,
   CarrierSetupStatusCompleted,
   CarrierSetupStatusPending,
+  ContentLengthHeader,
+  ContentRangeHeader,
+  DownloadCarrierSetupFile206ContentLengthHeader,
+  DownloadCarrierSetupFile206ContentRangeHeader,
   ImportedShipmentCreate,
   OffsetTimestamp,
   PartnerIdHeaderValue,
   SalesOrderCreate,
   ShipmentCreate,
   ShipmentDraftCreate,
-  UtcTimestamp
+  UtcTimestamp,
+  WWWAuthenticateHeader
 };

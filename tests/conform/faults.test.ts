@@ -318,7 +318,16 @@ const FAULTS: { title: string; writes?: boolean; fault: Fault; says: RegExp }[] 
         if (answer.status === 401) delete answer.headers['www-authenticate'];
       },
     },
-    says: /the header WWW-Authenticate is missing/,
+    says: /The header WWW-Authenticate is missing/,
+  },
+  {
+    title: '[5.1.1] a 401 that challenges with another scheme than Basic',
+    fault: {
+      rewrite: (_request, answer) => {
+        if (answer.status === 401) answer.headers['www-authenticate'] = 'Bearer realm="basic"';
+      },
+    },
+    says: /The header WWW-Authenticate: "Bearer realm=\\"basic\\"" must match pattern/,
   },
   {
     title: '[5.2.7] partner_id in a creation’s response',
@@ -331,7 +340,7 @@ const FAULTS: { title: string; writes?: boolean; fault: Fault; says: RegExp }[] 
           );
       },
     },
-    says: /POST \/shipments answered 201 with partner_id in its body at \/partner_id/,
+    says: /POST \/shipments answered 201: The Partner ID came back: partner_id in the body at \/partner_id/,
   },
   {
     title: '[5.2.7] a Partner-ID response header',
@@ -340,7 +349,7 @@ const FAULTS: { title: string; writes?: boolean; fault: Fault; says: RegExp }[] 
         if (isStatus(request, answer)) answer.headers['partner-id'] = String(PARTNER_ID);
       },
     },
-    says: /GET \/setups\/carriers answered 200 with a partner-id header/,
+    says: /GET \/setups\/carriers answered 200: The Partner ID came back: the header Partner-ID/,
   },
   {
     title: '[5.2.2] the Partner-ID header refused on the download',
@@ -369,6 +378,44 @@ describe('one fault planted at a time fails its rule, and the run exits 1', () =
       expect(result.exitCode).toBe(1);
     });
   }
+});
+
+describe('answers in other spellings that the contract allows pass', () => {
+  const VARIANTS: Array<[string, Fault]> = [
+    [
+      'a Content-Range unit in another case (RFC 9110 §14.1)',
+      {
+        rewrite: (_request, answer) => {
+          if (answer.status === 206)
+            answer.headers['content-range'] = answer.headers['content-range']!.replace(/^bytes/, 'Bytes');
+        },
+      },
+    ],
+    [
+      'a 206 whose Content-Range gives the length as *',
+      {
+        rewrite: (_request, answer) => {
+          if (answer.status === 206)
+            answer.headers['content-range'] = answer.headers['content-range']!.replace(/\/\d+$/, '/*');
+        },
+      },
+    ],
+    [
+      'a 401 that lists another challenge before a lowercase basic one',
+      {
+        rewrite: (_request, answer) => {
+          if (answer.status === 401) answer.headers['www-authenticate'] = 'Bearer, basic realm="sandbox"';
+        },
+      },
+    ],
+  ];
+  for (const [title, planted] of VARIANTS)
+    it(title, async () => {
+      fault = planted;
+      const result = await conform();
+      expect(failed(result)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+    });
 });
 
 it('a second run, which finds the generation of the first still valid, skips what it cannot see and fails nothing', async () => {

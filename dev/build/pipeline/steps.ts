@@ -61,6 +61,8 @@ const VALIDATOR_INPUTS = [
   'dev/build/generate.ts',
   'dev/build/ajv.ts',
   'packages/sandbox/src/contract-ajv.ts',
+  // The names and places of the header schemas the judge looks up.
+  'packages/contract/src/judge-plan.ts',
 ];
 
 const BUNDLE_OUTPUTS = [BUNDLE_YAML_FILE, BUNDLE_JSON_FILE, 'generated/openapi.generators.yaml'];
@@ -147,7 +149,7 @@ export const STEPS: Step[] = [
       return {
         'generated/schema.d.ts': await typesSource(bundleDocument(context)),
         'generated/validators/index.js': await validatorsOf(context),
-        'generated/validators/index.d.ts': validatorsTypes(),
+        'generated/validators/index.d.ts': validatorsTypes(bundleDocument(context)),
       };
     },
   },

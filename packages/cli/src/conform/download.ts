@@ -1,7 +1,7 @@
 // The download before expires_at: the whole file (valid against the setup file's schema), then a
 // Range request, which HTTP lets a server answer with 206 and exactly those bytes, or with 200 and
 // the whole file; which one this server chose is reported.
-import { CarrierSetupFile } from 'shipping-api-v3-contract';
+import { CarrierSetupFile, contractJudge } from 'shipping-api-v3-contract';
 import type { Completed } from './lifecycle.ts';
 import type { Report } from './rules.ts';
 import { body, type Credentials, type Exchange, shownUrl, type Traffic } from './traffic.ts';
@@ -69,9 +69,14 @@ function judgeRange(slice: Exchange, whole: Uint8Array, asked: { start: number; 
     return;
   }
   report.observe('4.2.media-type', `a range served as ${mediaType(slice) || 'no media type'}`);
+  // The header's form is the judge's (answers.ts); here, whether it names the range asked for.
   const contentRange = slice.headers.get('Content-Range');
+  const range = contractJudge().contentRange('downloadCarrierSetupFile', 206, contentRange);
   const expected = `${bytes}/${whole.length}`;
-  if (contentRange !== null && contentRange !== expected && contentRange !== `${bytes}/*`)
+  if (
+    range !== undefined &&
+    (range.start !== start || range.end !== end || (range.length !== undefined && range.length !== whole.length))
+  )
     report.fail('4.2.range', `Range: ${bytes} answered 206 with Content-Range: ${contentRange}, not ${expected}`);
   const at = firstDifference(slice.body, whole.subarray(start, end + 1));
   const differsAt = start + at;
