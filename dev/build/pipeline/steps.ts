@@ -105,6 +105,9 @@ export const STEPS: Step[] = [
       // Try it: its script, the validators it bundles (made from their own inputs, whatever the order
       // of the steps), the rule ids and statuses it judges by, the page's policy.
       ...tryItSources(),
+      // The contract's judge, which Try it bundles.
+      'packages/contract/src/judge.ts',
+      'packages/contract/src/json-pointer.ts',
       ...VALIDATOR_INPUTS,
       'openapi/rules.yaml',
       'dev/docs/policy.ts',

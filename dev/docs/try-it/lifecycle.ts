@@ -89,37 +89,48 @@ export async function pollUntilCompleted(
   }
 }
 
-/** The range a Content-Range header gives: its last byte and the whole length. */
-function contentRange(value: string | null): { end: number; total: number } | undefined {
-  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
-  return match ? { end: Number(match[2]), total: Number(match[3]) } : undefined;
-}
+/** A Content-Range read by the contract's judge (Judge.contentRange): its last byte and the whole length, where given. */
+export type RangeReader = (
+  status: number,
+  value: string | null,
+) => { end: number; length: number | undefined } | undefined;
 
-/** The file, whole (one request) or in ranges of `chunk` bytes joined; the statuses of each request. */
+/** Whether an answer of the download is the whole file: any success but a range (the status is not specified; HTTP gives 200). */
+const isWhole = (status: number) => status >= 200 && status <= 299 && status !== 206;
+
+/**
+ * The file, whole (one request) or in ranges of `chunk` bytes joined, each range placed by the
+ * Content-Range the contract's judge reads; the statuses of each request.
+ */
 export async function downloadFile(
   send: (range?: string) => Promise<Exchange>,
   chunk: number | undefined,
+  readRange: RangeReader,
 ): Promise<{ bytes: Uint8Array; statuses: number[] }> {
   if (!chunk) {
     const answer = await send();
-    if (answer.status !== 200) throw new Error(`The download answered ${answer.status}.`);
+    if (!isWhole(answer.status)) throw new Error(`The download answered ${answer.status}.`);
     return { bytes: answer.bytes, statuses: [answer.status] };
   }
   const parts: Uint8Array[] = [];
   const statuses: number[] = [];
-  for (let start = 0; ; ) {
+  for (let start = 0, lengthKnown = true; ; ) {
     const answer = await send(`bytes=${start}-${start + chunk - 1}`);
     statuses.push(answer.status);
     // A server may ignore Range and send the whole file.
-    if (answer.status === 200) return { bytes: answer.bytes, statuses };
-    const range = contentRange(answer.headers.get('content-range'));
-    if (answer.status !== 206 || !range)
+    if (isWhole(answer.status)) return { bytes: answer.bytes, statuses };
+    // Past the end of a file whose length the ranges did not give: it ended with the last range.
+    if (answer.status === 416 && !lengthKnown) break;
+    const range = answer.status === 206 ? readRange(answer.status, answer.headers.get('content-range')) : undefined;
+    if (!range)
       throw new Error(
-        `The download of bytes ${start}- answered ${answer.status}${range ? '' : ' without a Content-Range'}.`,
+        `The download of bytes ${start}- answered ${answer.status}${answer.status === 206 ? " without a Content-Range of the contract's form" : ''}.`,
       );
     parts.push(answer.bytes);
     start = range.end + 1;
-    if (start >= range.total) break;
+    lengthKnown = range.length !== undefined;
+    // A length given as * (RFC 9110 §14.4): the range that comes back shorter than asked is the last.
+    if (range.length === undefined ? answer.bytes.length < chunk : start >= range.length) break;
   }
   const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let at = 0;

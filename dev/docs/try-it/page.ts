@@ -9,7 +9,9 @@ import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
 import { parse } from 'yaml';
 import { BUNDLE_JSON, root } from '../../paths.ts';
 import { withTempDir } from '../../tools.ts';
-import { CONTRACT_ELEMENT_ID, type TryItContract, type TryItOperation, type TryItResponse } from './contract.ts';
+import { JUDGED_RULES, judgePlan } from 'shipping-api-v3-contract/judge';
+import { isLoopback } from 'shipping-api-v3-client/internal';
+import { CONTRACT_ELEMENT_ID, type TryItContract, type TryItOperation } from './contract.ts';
 
 /** The variable that names a hosted sandbox's base URL for a published site (docs/try-it.md). */
 export const SANDBOX_URL_VARIABLE = 'DOCS_SANDBOX_URL';
@@ -17,34 +19,14 @@ export const SANDBOX_URL_VARIABLE = 'DOCS_SANDBOX_URL';
 const METHODS = ['get', 'post'] as const;
 
 /**
- * The rule each answer is judged under, by operation and response key, as `shipping-api conform`
- * judges them (packages/cli/src/conform/answers.ts); `open` names the open rule, or the section that
- * gives no shape, under which the body is not judged.
+ * The rule a request body follows, and the section whose field table its fields follow: sections 4.5
+ * and 4.6 show no fields beyond partner_id, so an imported shipment's or a draft's body has none.
  */
-const RESPONSE_RULES: Record<string, Record<string, { rule: string; open?: string; partial?: true }>> = {
-  requestCarrierSetup: { '2XX': { rule: '4.1.response' } },
-  downloadCarrierSetupFile: {
-    '200': { rule: '4.2.returns' },
-    '206': { rule: '4.2.range', partial: true },
-    '416': { rule: '4.2.range', open: '7.errors-not-shown' },
-  },
-  createShipment: { '2XX': { rule: '4.3.request', open: '4.3.response' } },
-  createSalesOrder: { '2XX': { rule: '4.4.request', open: '4.4.response' } },
-  // Sections 4.5 and 4.6 give no response at all: no rule of the map names its shape.
-  createImportedShipment: { '2XX': { rule: '4.5.request', open: '4.5' } },
-  createShipmentDraft: { '2XX': { rule: '4.6.request', open: '4.6' } },
-};
-/** Every operation's refusal of credentials, and what the contract leaves open. */
-const COMMON_RULES: Record<string, { rule: string; open?: string }> = {
-  '401': { rule: '5.1.1', open: '7.errors-not-shown' },
-  default: { rule: '7.errors-not-shown', open: '7.errors-not-shown' },
-};
-/** The section of the specification whose field table a body's fields follow. */
-const BODY_SECTIONS: Record<string, { section: string; rule: string }> = {
+const BODY_SECTIONS: Record<string, { section?: string; rule: string }> = {
   createShipment: { section: '2.3', rule: '4.3.request' },
   createSalesOrder: { section: '2.4', rule: '4.4.request' },
-  createImportedShipment: { section: '2.3', rule: '4.5.request' },
-  createShipmentDraft: { section: '2.3', rule: '4.6.request' },
+  createImportedShipment: { rule: '4.5.request' },
+  createShipmentDraft: { rule: '4.6.request' },
 };
 
 type Json = any;
@@ -67,31 +49,6 @@ function startingBody(document: Json, content: Json): unknown {
   return rest;
 }
 
-function response(document: Json, operationId: string, key: string, node: Json, rules: Record<string, unknown>) {
-  const entry = RESPONSE_RULES[operationId]?.[key] ?? COMMON_RULES[key];
-  if (!entry)
-    throw new Error(`Try it has no rule for ${operationId} answering ${key}: add it to dev/docs/try-it/page.ts.`);
-  const resolved = resolve(document, node);
-  const content = resolved.content ?? {};
-  const types = Object.keys(content);
-  const validator = types.map((type) => refName(content[type].schema)).find(Boolean);
-  const judged: TryItResponse = {
-    rule: entry.rule,
-    types,
-    required: Object.entries<Json>(resolved.headers ?? {})
-      .filter(([, header]) => resolve(document, header).required)
-      .map(([name]) => name),
-  };
-  if (validator && !('partial' in entry)) judged.validator = validator;
-  if ('partial' in entry) judged.partial = true;
-  if (entry.open) judged.open = entry.open;
-  if (operationId === 'requestCarrierSetup')
-    judged.fieldRules = Object.fromEntries(
-      ['status', 'url', 'expires_at'].filter((f) => `2.1.${f}` in rules).map((f) => [f, `2.1.${f}`]),
-    );
-  return judged;
-}
-
 /** What the panel knows of each operation and of the rules, from the bundle and the rule map. */
 export function tryItContract(
   document: Json,
@@ -107,15 +64,11 @@ export function tryItContract(
     METHODS.filter((method) => item[method]).map((method) => {
       const operation = item[method];
       const id: string = operation.operationId;
-      const responses = Object.fromEntries(
-        Object.entries<Json>(operation.responses).map(([key, node]) => [key, response(document, id, key, node, rules)]),
-      );
       const described: TryItOperation = {
         operationId: id,
         method: method.toUpperCase() as 'GET' | 'POST',
         path: route,
         summary: operation.summary,
-        responses,
       };
       const content = operation.requestBody && resolve(document, operation.requestBody).content?.['application/json'];
       if (content) {
@@ -128,7 +81,9 @@ export function tryItContract(
           validator,
           rule: section.rule,
           fieldRules: Object.fromEntries(
-            properties.filter((p) => `${section.section}.${p}` in rules).map((p) => [p, `${section.section}.${p}`]),
+            section.section === undefined
+              ? []
+              : properties.filter((p) => `${section.section}.${p}` in rules).map((p) => [p, `${section.section}.${p}`]),
           ),
           example: startingBody(document, content),
         };
@@ -136,9 +91,9 @@ export function tryItContract(
       return described;
     }),
   );
-  for (const id of Object.values(RESPONSE_RULES).flatMap((byKey) => Object.values(byKey).map((entry) => entry.rule)))
-    if (!(id in rules)) throw new Error(`Try it judges under rule ${id}, which openapi/rules.yaml does not have.`);
-  return { operations, rules, hostedSandbox };
+  for (const id of JUDGED_RULES)
+    if (!(id in rules)) throw new Error(`The judge names rule ${id}, which openapi/rules.yaml does not have.`);
+  return { operations, judge: judgePlan(document), rules, hostedSandbox };
 }
 
 /** DOCS_SANDBOX_URL checked: an http(s) base URL ending in /api/public/v3 (HTTPS unless loopback), or null when unset. */
@@ -154,8 +109,7 @@ export function hostedSandboxUrl(value: string | undefined): string | null {
   } catch {
     throw refuse('it is not a URL');
   }
-  const loopback = /^(127(\.\d+){3}|localhost|\[::1\])$/.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
     throw refuse('it must be HTTPS, unless its host is loopback (credentials are only encoded)');
   if (url.search || url.hash || url.username || url.password) throw refuse('it may have no query, fragment or user');
   if (!url.pathname.replace(/\/+$/, '').endsWith('/api/public/v3')) throw refuse('its path must end in /api/public/v3');

@@ -10,7 +10,7 @@ import { checkFile, downloadFile, type Exchange, pollUntilCompleted } from './li
 import { buildRequest, checkBody, checkPartnerId, startingText, type TryRequest } from './request.ts';
 import { allowedOrigins, checkTarget, offeredServers, type Server, throughProxy } from './servers.ts';
 import { clientSnippet, curlSnippet } from './snippets.ts';
-import { judge } from './verdict.ts';
+import { judge, judgeOf } from './verdict.ts';
 
 /** How much of a body the panel shows; the verdict reads all of it. */
 const SHOWN_BYTES = 200_000;
@@ -228,7 +228,11 @@ function panelFor(operation: TryItOperation): HTMLElement {
 
   const showAnswer = (request: TryRequest, exchange: Exchange & { ms: number }) => {
     const text = new TextDecoder().decode(exchange.bytes);
-    const judged = judge(contract, operation, { status: exchange.status, headers: exchange.headers, text });
+    const judged = judge(contract, operation.operationId, {
+      status: exchange.status,
+      headers: exchange.headers,
+      body: text,
+    });
     status.replaceChildren(
       h('strong', { class: 'try-it-code' }, `HTTP ${exchange.status}`),
       ` in ${exchange.ms} ms · ${exchange.bytes.length} bytes · `,
@@ -410,6 +414,7 @@ function lifecycle(requestOf: () => TryRequest, serverField: HTMLInputElement): 
             },
           }),
         size,
+        (status, value) => judgeOf(contract).contentRange('downloadCarrierSetupFile', status, value),
       );
       const file = checkFile(bytes);
       const valid = file.problems.length === 0;
