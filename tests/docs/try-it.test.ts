@@ -20,7 +20,7 @@ const ruleMap = parse(readFileSync(`${root}/openapi/rules.yaml`, 'utf8'));
 const contract: TryItContract = tryItContract(document, ruleMap, null);
 
 describe('what the panel knows of the contract', () => {
-  it('every operation of the bundle and the download, each answer judged by the plan of the contract\'s judge', () => {
+  it("every operation of the bundle and the download, each answer judged by the plan of the contract's judge", () => {
     expect(contract.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual([
       'GET /setups/carriers requestCarrierSetup',
       'POST /shipments createShipment',
