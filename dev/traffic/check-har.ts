@@ -1,12 +1,15 @@
-// Checks recorded traffic (HAR 1.2) against the contract with `redocly drift`: one finding per
-// exchange and problem, each naming its exchange, with the JSON pointer, the expected and the found.
+// Checks recorded traffic (HAR 1.2) against the contract: each answer by the contract's one judge
+// (shipping-api-v3-contract/judge, as `shipping-api conform` and Try it judge theirs), each request
+// with `redocly drift`; one finding per exchange and problem, each naming its exchange, with the JSON
+// pointer, the expected and the found.
 //
 // redocly drift's JSON report gives each problem once, with the first exchange that shows it and a
 // count of occurrences; its SARIF report gives every occurrence with its exchange but no details.
 // Both are read: SARIF says which exchanges, JSON says what was expected, and the value found is
-// read from the exchange itself.
+// read from the exchange itself. Drift's findings on answers are left out: the judge's stand.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { contractJudge } from 'shipping-api-v3-contract';
 import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
 import { BUNDLE_JSON } from '../paths.ts';
 import { routableBundle, SETUP_FILE_PATH } from '../mock/routable.ts';
@@ -53,7 +56,11 @@ export interface CheckOptions {
 
 interface HarEntry {
   request: { method: string; url: string; postData?: { text?: string } };
-  response: { status: number; content?: { text?: string } };
+  response: {
+    status: number;
+    headers?: Array<{ name: string; value: string }>;
+    content?: { text?: string; encoding?: string };
+  };
 }
 
 const contractPaths = (): string[] => Object.keys(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).paths);
@@ -69,19 +76,31 @@ export function inferServer(entries: HarEntry[]): string | undefined {
   return undefined;
 }
 
-/** The setup-file addresses handed out by COMPLETED status responses of the recording. */
-function setupFileUrls(entries: HarEntry[], server: string): Set<string> {
-  const urls = new Set<string>();
-  for (const { request, response } of entries) {
-    if (request.url !== `${server}/setups/carriers` || !response.content?.text) continue;
-    try {
-      const body = JSON.parse(response.content.text);
-      if (body?.status === 'COMPLETED' && typeof body.url === 'string') urls.add(body.url);
-    } catch {
-      // A body that is not JSON is drift's to report.
-    }
-  }
-  return urls;
+/** An answer of the recording as the judge reads it: status, headers, and the body's bytes. */
+function answerOf({ response }: HarEntry) {
+  const text = response.content?.text ?? '';
+  return {
+    status: response.status,
+    headers: (response.headers ?? []).map(({ name, value }) => [name, value] as [string, string]),
+    body: response.content?.encoding === 'base64' ? new Uint8Array(Buffer.from(text, 'base64')) : text,
+  };
+}
+
+/**
+ * The operation of each entry, or undefined outside the API: by method and path under the server,
+ * or the address an earlier answer handed out to another operation (the file's url of a COMPLETED
+ * status), as the contract's links say.
+ */
+function operationsOf(entries: HarEntry[], server: string): Array<string | undefined> {
+  const judge = contractJudge();
+  const handedOut = new Map<string, string>();
+  return entries.map((entry) => {
+    const operationId =
+      judge.match(entry.request.method, entry.request.url, server)?.operationId ?? handedOut.get(entry.request.url);
+    if (operationId)
+      for (const link of judge.linked(operationId, answerOf(entry))) handedOut.set(link.url, link.operationId);
+    return operationId;
+  });
 }
 
 /** The value at a JSON pointer of an exchange's request or response body, as JSON text. */
@@ -166,11 +185,11 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
   // The download has no path in the contract; drift reads a copy that places it at a stand-in path
   // (routable.ts), and the addresses the recording handed out are pointed at it, so that drift
   // checks them too.
-  const fileUrls = setupFileUrls(entries, server);
+  const operations = operationsOf(entries, server);
   const rewritten = structuredClone(har) as { log: { entries: HarEntry[] } };
-  for (const entry of rewritten.log.entries) {
-    if (fileUrls.has(entry.request.url)) entry.request.url = `${server}${SETUP_FILE_PATH}`;
-  }
+  rewritten.log.entries.forEach((entry, index) => {
+    if (operations[index] === 'downloadCarrierSetupFile') entry.request.url = `${server}${SETUP_FILE_PATH}`;
+  });
 
   return withTempDir('contract-', (dir) => {
     const traffic = path.join(dir, 'traffic.har');
@@ -209,17 +228,17 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
       ? drift('sarif').runs[0].results
       : (report.problems as any[]).map(asSarifResult);
 
-    const findings: Finding[] = [];
+    const findings: Finding[] = judgedAnswers(file, entries, operations);
     for (const result of results) {
       const props = result.properties ?? {};
+      // Answers are the judge's (judgedAnswers).
+      if (props.target === 'response') continue;
       const index = props.exchangeIndex as number;
       const grouped = details.get(problemKey({ ruleId: result.ruleId, message: result.message.text, ...props })) ?? {};
       const p = { ...grouped, ...props, ruleId: result.ruleId, message: result.message.text };
       // A request without accepted credentials answered with 401 is what the contract says.
       if (p.ruleId === 'security-baseline' && p.status === 401) continue;
       const info = grouped.details ?? {};
-      // A 206 body is a byte range of the JSON file, not a JSON document of its own.
-      if (p.status === 206 && info.keyword === undefined && /not valid JSON/.test(p.message)) continue;
       const tag = info.keyword === 'discriminator' ? info.params?.tag : undefined;
       const pointer = `${p.dataPath ?? info.path ?? ''}${tag ? `/${tag}` : ''}`;
       findings.push({
@@ -243,6 +262,35 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
     findings.sort((a, b) => a.exchange - b.exchange);
     const checked = report.run.totalExchanges - report.run.skippedExchanges;
     return { file, server, exchanges: checked, skipped: entries.length - checked, ignoredHeaders: ignored, findings };
+  });
+}
+
+/** Each answer of an operation of the contract, by the contract's judge: a finding per failure. */
+function judgedAnswers(file: string, entries: HarEntry[], operations: Array<string | undefined>): Finding[] {
+  const judge = contractJudge();
+  return entries.flatMap((entry, index): Finding[] => {
+    const operation = operations[index];
+    if (!operation) return [];
+    return judge
+      .judge(operation, answerOf(entry))
+      .findings.filter((finding) => finding.outcome === 'fail')
+      .map((finding) => {
+        const pointer = finding.pointer ?? '';
+        return {
+          file,
+          exchange: index,
+          operation,
+          method: entry.request.method,
+          url: entry.request.url,
+          status: entry.response.status,
+          target: 'response',
+          pointer,
+          expected: finding.text,
+          found: (pointer ? valueAt(entry, 'response', pointer) : undefined) ?? '',
+          rule: finding.rule,
+          message: finding.text,
+        };
+      });
   });
 }
 

@@ -598,6 +598,21 @@ describe('fetchCarrierSetup', () => {
     });
   });
 
+  // The download's success code is not specified (x-unspecified): a 203 with the whole file is the file.
+  it('reads the whole file answered with another success code than 200', async () => {
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (_request, response) => {
+        response.writeHead(203, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(fileBytes.length),
+        });
+        response.end(fileBytes);
+      },
+    );
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
+  });
+
   it('reads a file that starts with a UTF-8 byte order mark', async () => {
     const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fileBytes]);
     const api = await startApi(
@@ -607,27 +622,30 @@ describe('fetchCarrierSetup', () => {
     expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5 })).toEqual(fileData);
   });
 
-  // RFC 9110 §14.1: a range unit is case-insensitive, so `Bytes` continues a download as `bytes` does.
-  it.each(['bytes', 'Bytes', 'BYTES'])(
-    'resumes a broken download answered with Content-Range unit %j',
-    async (unit) => {
-      const clock = fakeClock();
-      const api = await startApi(
-        (origin) => [completed(`${origin}${FILE_PATH}`)],
-        (request, response, count) => {
-          if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, { 'Accept-Ranges': 'bytes' });
-          const start = Number(/\d+/.exec(String(request.headers.range))![0]);
-          const slice = fileBytes.subarray(start);
-          response.writeHead(206, {
-            'Content-Length': String(slice.length),
-            'Content-Range': `${unit} ${start}-${fileBytes.length - 1}/${fileBytes.length}`,
-          });
-          response.end(slice);
-        },
-      );
-      expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock })).toEqual(fileData);
-    },
-  );
+  // RFC 9110 §14.1: a range unit is case-insensitive, so `Bytes` continues a download as `bytes` does;
+  // and a 206 may give the whole length as `*` (§14.4), as the contract's Content-Range allows.
+  it.each([
+    ['bytes', 'length'],
+    ['Bytes', 'length'],
+    ['BYTES', 'length'],
+    ['bytes', '*'],
+  ])('resumes a broken download answered with Content-Range unit %j and %s', async (unit, total) => {
+    const clock = fakeClock();
+    const api = await startApi(
+      (origin) => [completed(`${origin}${FILE_PATH}`)],
+      (request, response, count) => {
+        if (count === 0) return cutAfter(response, fileBytes, 100_000, 200, { 'Accept-Ranges': 'bytes' });
+        const start = Number(/\d+/.exec(String(request.headers.range))![0]);
+        const slice = fileBytes.subarray(start);
+        response.writeHead(206, {
+          'Content-Length': String(slice.length),
+          'Content-Range': `${unit} ${start}-${fileBytes.length - 1}/${total === '*' ? '*' : fileBytes.length}`,
+        });
+        response.end(slice);
+      },
+    );
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 5, clock })).toEqual(fileData);
+  });
 
   it('rejects a truncated file whose bytes fall short of the announced length', async () => {
     const clock = fakeClock();

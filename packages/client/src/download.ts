@@ -3,6 +3,7 @@
 // the connection breaks mid-body ask for the rest with a Range request (or start again when the
 // server ignores Range), a bounded number of times. Then check the length the server announced, join
 // the chunks once and decode them (file-text.ts).
+import { contractJudge } from 'shipping-api-v3-contract';
 import type { Fetch } from './client.ts';
 import type { Clock } from './clock.ts';
 import { connectionFailure, readExcerpt, ShippingApiError } from './errors.ts';
@@ -112,12 +113,13 @@ function rangeHeaders({ length, validator }: Received): Headers {
 }
 
 /**
- * What the body of a 200 or 206 adds to: nothing for a 200 (the first answer, or a server that
- * ignored Range), the bytes received for a 206 that continues them. A 206 or 416 that does not
+ * What the body of a success adds to: nothing for the whole file (200, or another 2xx but 206: the
+ * first answer, or a server that ignored Range), the bytes received for a 206 that continues them. A 206 or 416 that does not
  * continue them is an Error: the download starts again from the first byte. Any other status throws.
  */
 async function continued(response: Response, received: Received, options: DownloadOptions): Promise<Received | Error> {
-  if (response.status === 200) {
+  // The download's success code is not specified: any success but a range is the whole file.
+  if (response.ok && response.status !== 206) {
     const etag = response.headers.get('ETag');
     return {
       ...nothing(),
@@ -155,11 +157,11 @@ function announcedLength(response: Response): number | undefined {
   return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
+/** The range a 206 continues with, as the contract's judge reads Content-Range (any case of the unit, a length or *). */
 function contentRange(response: Response): { start: number; total: number | undefined } | undefined {
-  // A range unit is case-insensitive (RFC 9110, section 14.1).
-  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/i.exec(response.headers.get('Content-Range')?.trim() ?? '');
-  if (!match) return undefined;
-  return { start: Number(match[1]), total: match[3] === '*' ? undefined : Number(match[3]) };
+  const value = response.headers.get('Content-Range')?.trim() ?? null;
+  const range = contractJudge().contentRange(operation, response.status, value);
+  return range && { start: range.start, total: range.length };
 }
 
 /** Adds the chunks of the body to received; returns the error that broke the connection, if one did. */

@@ -59,10 +59,11 @@ export interface Judge {
   /** The answer of an operation against the contract. */
   judge(operationId: string, answer: Answer): Judgement;
   /**
-   * The operation a request is, by its method and its path under any base URL whose path ends in
-   * /api/public/v3; undefined for none. An operation at `{url}` is never matched by path: see `linked`.
+   * The operation a request is, by its method and its path under `baseUrl`, or else under any base
+   * URL whose path ends in /api/public/v3; undefined for none. An operation at `{url}` is never
+   * matched by path: its address comes from another answer (see `linked`).
    */
-  match(method: string, url: string): { operationId: string; baseUrl: string } | undefined;
+  match(method: string, url: string, baseUrl?: string): { operationId: string; baseUrl: string } | undefined;
   /** The addresses an answer hands out to other operations (the file's url of a COMPLETED status). */
   linked(operationId: string, answer: Answer): Array<{ operationId: string; url: string }>;
   /**
@@ -242,7 +243,12 @@ class PlanJudge implements Judge {
     const validate = this.#validator(content.validator);
     if (validate(json.data))
       return [{ outcome: 'pass', rule: documented.rule, text: `The body validates against ${content.validator}.` }];
-    return (validate.errors ?? []).map((problem: ValidationProblem): Finding => {
+    // A partner_id field is 5.2.7's to report (#partnerIdFindings), not the schema's too.
+    const problems = (validate.errors ?? []).filter(
+      (problem) => problemLocation(problem).pointer.split('/')[1]?.toLowerCase() !== 'partner_id',
+    );
+    if (problems.length === 0) return [];
+    return problems.map((problem: ValidationProblem): Finding => {
       const located = problemLocation(problem);
       const message = located.message ?? problem.message ?? 'is not valid';
       const field = located.pointer.split('/')[1] ?? '';
@@ -318,13 +324,16 @@ class PlanJudge implements Judge {
     };
   }
 
-  match(method: string, url: string): { operationId: string; baseUrl: string } | undefined {
+  match(method: string, url: string, baseUrl?: string): { operationId: string; baseUrl: string } | undefined {
     const parsedUrl = URL.parse(url);
     if (!parsedUrl) return undefined;
     const { pathname } = parsedUrl;
-    const at = pathname.lastIndexOf(`${BASE_PATH}/`);
+    const base = baseUrl === undefined ? undefined : URL.parse(baseUrl);
+    const basePath = base ? base.pathname.replace(/\/+$/, '') : BASE_PATH;
+    if (base && base.origin !== parsedUrl.origin) return undefined;
+    const at = base ? (pathname.startsWith(`${basePath}/`) ? 0 : -1) : pathname.lastIndexOf(`${BASE_PATH}/`);
     if (at < 0) return undefined;
-    const rest = pathname.slice(at + BASE_PATH.length).replace(/\/+$/, '');
+    const rest = pathname.slice(at + basePath.length).replace(/\/+$/, '');
     const found = this.plan.operations.find(
       (candidate) => candidate.path === rest && candidate.method === method.toUpperCase(),
     );

@@ -43,9 +43,8 @@ export function checkAnswers(exchanges: readonly Exchange[], report: Report): vo
     const judgement = judgementOf(exchange);
     const where = `${CALLS[exchange.operation]} answered ${exchange.status}`;
     for (const finding of judgement.findings) {
-      // 5.2.7 is checkPartnerIdNeverReturned's, on every answer; so is a partner_id field in a body.
-      if (finding.outcome !== 'fail' || finding.rule === '5.2.7' || finding.pointer?.split('/')[1] === 'partner_id')
-        continue;
+      // 5.2.7 is checkPartnerIdNeverReturned's, on every answer.
+      if (finding.outcome !== 'fail' || finding.rule === '5.2.7') continue;
       report.fail(finding.rule, `${where}: ${finding.text}`);
     }
     // An answer under `default` is one the contract names no status for: nothing of it is checked.
