@@ -485,7 +485,7 @@ export interface components {
         CountryCode: string;
         /**
          * Service
-         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService. Every field of the table is required (note on required services only): the table lists them, and says of none that it may be absent.
+         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService. Every field of the table is required (note on required services only): the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Service: {
             /**
@@ -522,7 +522,7 @@ export interface components {
         } & components["schemas"]["Service"];
         /**
          * CountryCombination
-         * @description What a product offers for one sender country and receiver country pair. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description What a product offers for one sender country and receiver country pair. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         CountryCombination: {
             /** @description Country code of the sender: two uppercase letters. */
@@ -558,7 +558,7 @@ export interface components {
         };
         /**
          * Product
-         * @description A product of a carrier. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description A product of a carrier. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Product: {
             /**
@@ -578,7 +578,7 @@ export interface components {
         };
         /**
          * Carrier
-         * @description A carrier, with its products. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description A carrier, with its products. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Carrier: {
             /**
@@ -604,7 +604,8 @@ export interface components {
     responses: {
         /**
          * @description Any other error. Excessive polling of `GET /setups/carriers` may cause the API to throttle
-         *     requests; how a throttled request is answered is not specified either.
+         *     requests; how a throttled request is answered is not specified either. Whatever the response
+         *     holds, it never carries the Partner ID: the Partner ID is never returned in API responses.
          */
         UnspecifiedError: {
             headers: {
@@ -615,7 +616,8 @@ export interface components {
         /**
          * @description The request carried no credentials, or credentials that were refused. The specification gives no
          *     status codes: this one, and its challenge header, are those that HTTP Basic authentication fixes
-         *     (RFC 9110, section 15.5.2; RFC 7617).
+         *     (RFC 9110, section 15.5.2; RFC 7617). Whatever its body holds, it never carries the Partner ID: the
+         *     Partner ID is never returned in API responses.
          */
         Unauthorized: {
             headers: {
@@ -792,7 +794,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The shipment was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -836,7 +842,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The sales order was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The sales order was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -880,7 +890,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The imported shipment was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The imported shipment was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +938,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment draft was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The shipment draft was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -987,7 +1005,8 @@ export interface operations {
              * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
              *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
              *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
-             *     the first 64 bytes of the example file.
+             *     the first 64 bytes of the example file. A slice is a part of the setup file, so it never
+             *     carries the Partner ID either: the Partner ID is never returned in API responses.
              */
             206: {
                 headers: {
@@ -1011,7 +1030,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The range asked for lies outside the file. */
+            /**
+             * @description The range asked for lies outside the file. Whatever its body holds, it never carries the
+             *     Partner ID: the Partner ID is never returned in API responses.
+             */
             416: {
                 headers: {
                     "Content-Range": components["headers"]["Content-Range"];

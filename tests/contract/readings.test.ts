@@ -176,25 +176,22 @@ describe('what the readings accept and refuse', () => {
 });
 
 // 5.2.7: the Partner ID is never returned. The status schemas forbid partner_id; wherever a body is
-// not shown (a creation's 2XX, a 401, a 416, any other error) or an object may carry fields beyond
-// its table (the setup file), the mark says that it never carries the Partner ID, and the rule's
-// `at` names the place.
+// not shown (a creation's 2XX, a 401, a 206's slice, a 416, any other error) or an object may carry
+// fields beyond its table (the setup file), the description says that it never carries the Partner
+// ID, and the rule's `at` names the place. The specification states it, so it stands in a
+// description, never in an x-unspecified, which the reference shows under "Not specified".
 describe('the Partner ID is never returned, wherever a response is open', () => {
-  const NEVER = /never carries the Partner ID|never the Partner ID \(partner_id\)/;
+  const NEVER = /never carries the Partner ID|the Partner ID \(partner_id\) is never one of them/;
   const rule = map.find((entry) => entry.id === '5.2.7')!;
   const named = new Set(rule.at.map((at) => at.replace(/#$/, '')));
 
-  /** Every place of the bundle whose body is open, with its source; the marks to read there. */
-  function openPlaces(document: any): { pointer: string; marks: string[] }[] {
-    const places: { pointer: string; marks: string[] }[] = [];
+  /** Every place of the bundle whose body is open: the pointer of the description to read there. */
+  function openPlaces(document: any): { pointer: string; text: string }[] {
+    const places: { pointer: string; text: string }[] = [];
     const response = (node: any, at: string) => {
       if (node?.$ref) return;
       const shown = Object.values<any>(node.content ?? {}).some((media) => media.schema);
-      if (shown) return;
-      const media = Object.entries<any>(node.content ?? {});
-      if (media.length === 0) places.push({ pointer: at, marks: [fold(node['x-unspecified'])] });
-      for (const [type, sub] of media)
-        places.push({ pointer: `${at}/content/${type.replace(/\//g, '~1')}`, marks: [fold(sub['x-unspecified'])] });
+      if (!shown) places.push({ pointer: `${at}/description`, text: fold(node.description) });
     };
     const operations = [
       ...Object.entries<any>(document.paths).map(([p, item]) => [`/paths/${p.replace(/\//g, '~1')}`, item]),
@@ -208,23 +205,46 @@ describe('the Partner ID is never returned, wherever a response is open', () => 
       response(sub, `/components/responses/${name}`);
     for (const name of ['Carrier', 'Product', 'CountryCombination', 'Service'])
       places.push({
-        pointer: `/components/schemas/${name}`,
-        marks: [fold(document.components.schemas[name]['x-unspecified'])],
+        pointer: `/components/schemas/${name}/description`,
+        text: fold(document.components.schemas[name].description),
       });
     return places;
   }
   const unmarked = (document: any) =>
     openPlaces(document)
-      .filter(({ marks }) => !marks.some((mark) => NEVER.test(mark)))
+      .filter(({ text }) => !NEVER.test(text))
       .map(({ pointer }) => pointer);
+  /** The pointers of the x-unspecified texts of `document` that speak of the Partner ID never returned. */
+  function neverInOpenMarks(document: unknown): string[] {
+    const found: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (key === 'x-unspecified' && /never/i.test(String(value)) && /Partner ID|partner_id/.test(String(value)))
+          found.push(here);
+        visit(value, here);
+      }
+    };
+    visit(document, '');
+    return found;
+  }
 
-  it('[5.2.7] every open response body, and every object of the file, says it never carries the Partner ID', () => {
+  it('[5.2.7] every open response body, and every object of the file, says in its description that it never carries the Partner ID', () => {
     const places = openPlaces(bundle);
-    expect(places.length).toBeGreaterThanOrEqual(11);
+    expect(places.length).toBeGreaterThanOrEqual(12);
     expect(unmarked(bundle)).toEqual([]);
     const copy = structuredClone(bundle);
-    copy.components.responses.UnspecifiedError['x-unspecified'] = 'Error body shape.';
-    expect(unmarked(copy)).toEqual(['/components/responses/UnspecifiedError']);
+    copy.components.responses.UnspecifiedError.description = 'Any other error.';
+    expect(unmarked(copy)).toEqual(['/components/responses/UnspecifiedError/description']);
+  });
+
+  it('[5.2.7] no x-unspecified says it: it is stated, not open', () => {
+    expect(neverInOpenMarks(bundle)).toEqual([]);
+    const copy = structuredClone(bundle);
+    copy.components.responses.Unauthorized['x-unspecified'] +=
+      ' Whatever it holds, it never carries the Partner ID: the Partner ID is never returned in API responses.';
+    expect(neverInOpenMarks(copy)).toEqual(['/components/responses/Unauthorized/x-unspecified']);
   });
 
   it("[5.2.7] the rule's at names every place", () => {
