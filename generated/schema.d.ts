@@ -646,11 +646,12 @@ export interface components {
          */
         PartnerId: components["schemas"]["PartnerIdHeaderValue"];
         /**
-         * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
-         *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-         *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
-         *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
-         *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
+         * @description A `Range` request header may be sent to fetch the file in chunks. Its form is HTTP's (RFC 9110,
+         *     section 14.2): a range unit, `=`, a range set, such as `bytes=0-1048575`. The range unit is
+         *     case-insensitive (RFC 9110, section 14.1: `Bytes=0-99` is a byte range), and a range of another
+         *     unit is legal HTTP (RFC 9110, section 14.2), so the header has HTTP's form only. How a server answers a range is HTTP's rule
+         *     too (RFC 9110, section 14.2; the status codes of the download); the specification says only that
+         *     the header may be sent.
          * @example bytes=0-1048575
          */
         Range: string;
@@ -959,11 +960,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
-                 *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-                 *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
-                 *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
-                 *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
+                 * @description A `Range` request header may be sent to fetch the file in chunks. Its form is HTTP's (RFC 9110,
+                 *     section 14.2): a range unit, `=`, a range set, such as `bytes=0-1048575`. The range unit is
+                 *     case-insensitive (RFC 9110, section 14.1: `Bytes=0-99` is a byte range), and a range of another
+                 *     unit is legal HTTP (RFC 9110, section 14.2), so the header has HTTP's form only. How a server answers a range is HTTP's rule
+                 *     too (RFC 9110, section 14.2; the status codes of the download); the specification says only that
+                 *     the header may be sent.
                  * @example bytes=0-1048575
                  */
                 Range?: components["parameters"]["Range"];

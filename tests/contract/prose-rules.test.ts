@@ -156,6 +156,11 @@ const statements: Statement[] = [
     says: [/A `Range` request header may be sent to fetch the file in chunks/, /streaming the response is allowed/],
   },
   {
+    rule: '[4.2.range] the Range header may be sent to fetch the file in chunks (the header)',
+    at: 'components/parameters/Range.yaml#/description',
+    says: [/A `Range` request header may be sent to fetch the file in chunks/],
+  },
+  {
     rule: '[4.2.range] the download takes the Range header',
     at: 'components/pathItems/CarrierSetupFile.yaml#/get/parameters/0',
     says: [/parameters\/Range\.yaml/],
@@ -276,6 +281,29 @@ describe('GET /setups/carriers takes no body and no path or query parameters', (
     const withQuery = operation();
     withQuery.parameters.push({ name: 'carrier', in: 'query', schema: { type: 'string' } });
     expect(takesNone(withQuery)).toBe(false);
+  });
+});
+
+// 4.2 says only that a Range header may be sent to fetch the file in chunks. What a server does with
+// one (answer 206, or ignore it and send the whole file) is HTTP's rule (RFC 9110, section 14.2), so
+// a sentence of the header's description that speaks of it names HTTP's RFC: the contract's own
+// words claim nothing of it.
+describe("the Range header's description claims nothing of a server's answer in the contract's own words", () => {
+  const description = () => source('components/parameters/Range.yaml').description as string;
+  const unattributed = (text: string) =>
+    fold(text)
+      .split(/(?<=\.)\s+(?=[A-Z`])/)
+      .filter((sentence) => /ignor|whole file|`?(?:200|206)\b/i.test(sentence) && !/RFC 9110/.test(sentence));
+
+  it('[4.2.range] a sentence about ignoring the header, or about the answer, names RFC 9110', () => {
+    expect(unattributed(description())).toEqual([]);
+    expect(
+      unattributed(
+        'A byte range of the file (RFC 9110, section 14.2). The server answers a satisfiable range with `206 Partial Content`, or may ignore the header and send the whole file with `200 OK`.',
+      ),
+    ).toEqual([
+      'The server answers a satisfiable range with `206 Partial Content`, or may ignore the header and send the whole file with `200 OK`.',
+    ]);
   });
 });
 
