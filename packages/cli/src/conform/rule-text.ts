@@ -22,7 +22,7 @@ export const RULE_TEXT: Readonly<Record<string, readonly [kind: 'stated' | 'open
   "2.2.fields-required": ["stated", "Every field that the tables of Carrier, Product, Country combination and Service list is present: a reading of the tables, which list each field and say of none that it may be absent."],
   "2.2.fields-required.reading": ["open", "That every field of the tables is present is a reading of the tables (2.2.fields-required), recorded as one on each object that has a required list."],
   "2.2.letters-ascii": ["open", "\"Lowercase\" (carrier code) and \"two uppercase letters\" (country codes) do not say which letters: read as the ASCII letters a-z and A-Z."],
-  "2.2.field-names": ["open", "The lists of field names hold \"names of shipment fields\" (for example a receiver field name); how a name is written (email, receiver.email, receiver_email) is not shown."],
+  "2.2.field-names": ["open", "The lists of field names hold names of shipment fields, of parcel fields or of dangerous-goods fields (of required_fields alone the table adds \"for example a receiver field name\"); how a name is written (email, receiver.email, receiver_email) is not shown."],
   "2.2.other-fields": ["open", "Whether a Carrier, Product, Country combination or Service may carry fields its table does not list is not said."],
   "2.2.field-lists-empty": ["open", "The table says \"may be empty\" of available_customer_numbers, optional_dg_fields, package_types and allowed_incoterms; of the six lists of field names (required_fields, optional_fields, required_parcel_fields, optional_parcel_fields, and the Service's required_fields and optional_fields) it says nothing."],
   "2.2.Carrier.name": ["stated", "name (string), display name."],
