@@ -52,6 +52,14 @@ const readings: Reading[] = [
     says: /requires HTTPS because the credentials are only encoded \(section 5\.1\.3\), so url is read as an https address.*loopback host may hand out http/,
   },
   {
+    title: '[2.1.fields-required.reading] that status, expires_at and url are always present is a reading, on each status',
+    at: [
+      'components/schemas/CarrierSetupStatusPending.yaml#',
+      'components/schemas/CarrierSetupStatusCompleted.yaml#',
+    ],
+    says: /Whether every field of its table is always present: .* which the contract reads as each being required \(the `required` list\)/,
+  },
+  {
     title: '[2.2.fields-required.reading] that every field of a table is present is a reading, on each required list',
     at: [`${setup}/Carrier`, `${setup}/Product`, `${setup}/CountryCombination`, `${setup}/Service`],
     says: /Whether every field of its table is always present: .* which the contract reads as each being required \(the `required` list\)/,

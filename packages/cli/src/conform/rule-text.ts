@@ -14,6 +14,8 @@ export const RULE_TEXT: Readonly<Record<string, readonly [kind: 'stated' | 'open
   "2.1.expires_at.readings": ["open", "expires_at is an \"ISO 8601 UTC timestamp\": refusing expanded years (ISO 8601:2004 §3.5, by agreement only) and a zero offset written with a minus (ISO 8601:2004 §4.2.5.1, RFC 3339 §4.3) is a reading."],
   "2.1.url": ["stated", "url is an address or null; null until status is COMPLETED; when COMPLETED, the address to download the setup file from."],
   "2.1.url.scheme": ["open", "url is \"an address\"; its scheme is not given. Every request carries the Basic credentials, GET {url} too, and they are only encoded, so HTTPS is required (5.1.3): url is read as https, with plain http from a server on a loopback host only."],
+  "2.1.fields-required": ["stated", "Every field that the table of the status lists (status, expires_at, url) is present: a reading of the table, which lists each field and says of none that it may be absent."],
+  "2.1.fields-required.reading": ["open", "That every field of the table of the status is present is a reading of the table (2.1.fields-required), recorded as one on each status schema that has a required list."],
   "2.1.other-fields": ["open", "The table of the status lists status, expires_at and url; whether a status may carry other fields is not said."],
   "2.2.CarrierSetupFile": ["stated", "The top level is a JSON array of Carrier objects (at least one)."],
   "2.2.hierarchy": ["stated", "Carrier 1..n; each Carrier has Products 1..n; each Product has Country combinations 1..n; each Country combination has available Services 0..n and required Services 0..n."],
