@@ -161,9 +161,10 @@ export interface components {
         /**
          * UtcTimestamp
          * @description An ISO 8601 date and time of day in UTC (the specification's "ISO 8601 UTC timestamp"): every
-         *     ISO 8601 form of such a timestamp, and nothing else. Not `format: date-time`: that format means
-         *     RFC 3339, a narrower profile of ISO 8601 (extended calendar dates with full seconds only), which
-         *     would refuse forms the specification allows.
+         *     ISO 8601 form of such a timestamp, and nothing else. The edition read is ISO 8601:2004, whose
+         *     section numbers are cited here; where a later edition decides otherwise, the text says so. Not
+         *     `format: date-time`: that format means RFC 3339 (extended calendar dates with full seconds only),
+         *     which would refuse forms the specification allows.
          *
          *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
          *     two alternatives of the same structure, the first in extended format (with `-` and `:`), the
@@ -171,7 +172,7 @@ export interface components {
          *     hour-only time and a `Z` or `+00` fit both.
          *
          *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
-         *       agreement between the parties, so they are refused. One of
+         *       mutual agreement of the parties (ISO 8601:2004, section 3.5), so they are refused. One of
          *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
          *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
          *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
@@ -181,16 +182,21 @@ export interface components {
          *         have a week 53; they are listed by year mod 400, written as the century's class mod 4
          *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
          *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
-         *     - `T`, then the time of day (a space instead of `T` is refused), with ISO 8601's reduced
-         *       precisions: `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order one optionally
+         *     - `T`, then the time of day. The `T` is never left out (ISO 8601:2004 allows that only by mutual
+         *       agreement, section 4.3.2), and a space instead of `T` is refused. ISO 8601's reduced
+         *       precisions (section 4.2.2.3): `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order one optionally
          *       with a decimal fraction written with `.` or `,` (`15.5` is half past three). Hour 00–23, minute
          *       00–59, second 00–60 (60 for a leap second; the pattern does not know which minutes had one). Hour
          *       24 stands only for the end of the day: `24`, `24:00`, `24:00:00` (basic `2400`, `240000`), with
-         *       a fraction only of zeros.
+         *       a fraction only of zeros. Here the edition decides: ISO 8601:2004 allows 24:00 for the end of
+         *       the day (section 4.2.3), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019/Amd
+         *       1:2022 restored it; the contract reads ISO 8601:2004, and accepts it.
          *     - UTC: `Z`, or the zero offset `+00:00` (extended), `+0000` (basic) or `+00` (either). `-00:00`,
-         *       `-0000` and `-00` are refused: ISO 8601 writes a zero offset with `+` (a `-` marks local time
-         *       behind UTC), and RFC 3339 uses `-00:00` for "the offset to local time is unknown", which is not
-         *       a statement that the time is in UTC.
+         *       `-0000` and `-00` are refused because ISO 8601 does not allow them: it writes an offset ahead
+         *       of or equal to UTC with `+`, and only one behind UTC with `-` (ISO 8601:2004, sections 3.4.2
+         *       and 4.2.5.1). RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is
+         *       unknown (RFC 3339, section 4.3), and RFC 9557 (section 2) notes that ISO 8601 does not; the
+         *       specification names ISO 8601.
          * @example 2026-11-21T15:30:00Z
          * @example 20261121T153000Z
          * @example 2026-W47-6T15:30:00,5Z
@@ -343,8 +349,9 @@ export interface components {
          * OffsetTimestamp
          * @description An ISO 8601 date and time of day with fractional seconds and a UTC offset (the specification's
          *     "ISO 8601 timestamp with UTC offset, fractional seconds"): every ISO 8601 form of such a
-         *     timestamp, and nothing else. Not `format: date-time`: that format means RFC 3339, a narrower
-         *     profile of ISO 8601 (extended calendar dates only), which would refuse forms the specification
+         *     timestamp, and nothing else. The edition read is ISO 8601:2004, whose section numbers are cited
+         *     here; where a later edition decides otherwise, the text says so. Not `format: date-time`: that
+         *     format means RFC 3339 (extended calendar dates only), which would refuse forms the specification
          *     allows.
          *
          *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
@@ -353,7 +360,7 @@ export interface components {
          *     `±hh` offset fits both.
          *
          *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
-         *       agreement between the parties, so they are refused. One of
+         *       mutual agreement of the parties (ISO 8601:2004, section 3.5), so they are refused. One of
          *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
          *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
          *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
@@ -364,14 +371,20 @@ export interface components {
          *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
          *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
          *     - `T`, then the time of day to the second with a decimal fraction written with `.` or `,`
-         *       (a space instead of `T` is refused): `hh:mm:ss.f` / `hhmmss.f`, with one or more fractional
+         *       (ISO 8601:2004, section 4.2.2.4). The `T` is never left out (ISO 8601:2004 allows that only by
+         *       mutual agreement, section 4.3.2), and a space instead of `T` is refused: `hh:mm:ss.f` / `hhmmss.f`, with one or more fractional
          *       digits. Hour 00–23, minute 00–59, second 00–60 (60 for a leap second; the pattern does not know
          *       which minutes had one). Hour 24 stands only for the end of the day: `24:00:00` / `240000` with a
-         *       fraction only of zeros.
+         *       fraction only of zeros. Here the edition decides: ISO 8601:2004 allows 24:00 for the end of the
+         *       day (section 4.2.3), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019/Amd 1:2022
+         *       restored it; the contract reads ISO 8601:2004, and accepts it.
          *     - The offset, required: `Z`, or `±hh:mm` (extended), `±hhmm` (basic) or `±hh` (either), hours
-         *       00–23 and minutes 00–59. A zero offset with `-` (`-00:00`, `-0000`, `-00`) is refused: ISO 8601
-         *       writes a zero offset with `+`, and RFC 3339 uses `-00:00` for "the offset to local time is
-         *       unknown".
+         *       00–23 and minutes 00–59 (ISO 8601:2004, section 4.2.5.1). A zero offset with `-` (`-00:00`,
+         *       `-0000`, `-00`) is refused because ISO 8601 does not allow it: it writes an offset ahead of or
+         *       equal to UTC with `+`, and only one behind UTC with `-` (ISO 8601:2004, sections 3.4.2 and
+         *       4.2.5.1). RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is
+         *       unknown (RFC 3339, section 4.3), and RFC 9557 (section 2) notes that ISO 8601 does not; the
+         *       specification names ISO 8601.
          * @example 2026-11-20T14:03:27.512+01:00
          * @example 20261120T140327,5+0100
          */

@@ -52,11 +52,9 @@ const readings: Reading[] = [
     says: /requires HTTPS because the credentials are only encoded \(section 5\.1\.3\), so url is read as an https address.*loopback host may hand out http/,
   },
   {
-    title: '[2.1.fields-required.reading] that status, expires_at and url are always present is a reading, on each status',
-    at: [
-      'components/schemas/CarrierSetupStatusPending.yaml#',
-      'components/schemas/CarrierSetupStatusCompleted.yaml#',
-    ],
+    title:
+      '[2.1.fields-required.reading] that status, expires_at and url are always present is a reading, on each status',
+    at: ['components/schemas/CarrierSetupStatusPending.yaml#', 'components/schemas/CarrierSetupStatusCompleted.yaml#'],
     says: /Whether every field of its table is always present: .* which the contract reads as each being required \(the `required` list\)/,
   },
   {
@@ -81,9 +79,9 @@ const readings: Reading[] = [
   },
   {
     title:
-      '[2.1.expires_at.readings] [2.4.ordered_at.readings] expanded years and a zero offset with a minus are refused as readings',
+      '[2.1.expires_at.readings] [2.4.ordered_at.readings] the edition read; expanded years and a missing T refused as readings, -00:00 as ISO 8601 refuses it',
     at: ['components/schemas/UtcTimestamp.yaml#', 'components/schemas/OffsetTimestamp.yaml#'],
-    says: /refused as readings.*expanded years.*ISO 8601:2004, section 3\.5.*zero offset written with `-`.*ISO 8601:2004, section 4\.2\.5\.1.*RFC 3339, section 4\.3/,
+    says: /the contract reads ISO 8601:2004.*24:00.*section 4\.2\.3; ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it.*refused as readings.*expanded years.*mutual agreement.*\(section 3\.5\).*without the `T`.*mutual agreement \(section 4\.3\.2\).*zero offset written with `-`.*ISO 8601 does not allow.*ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1.*RFC 3339 gives `-00:00` a meaning, a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\).*RFC 9557 \(section 2\) notes that ISO 8601 does not allow it/,
   },
   {
     title: '[3.skip-in-progress] whether the service may go from REQUESTED straight to COMPLETED is open',
@@ -116,6 +114,33 @@ describe('the readings of the contract are marked where they are applied', () =>
       expect(markAt(place, copy)).not.toMatch(says);
     }
   });
+});
+
+// The descriptions of the timestamps say which edition of ISO 8601 they read where the editions
+// differ (24:00), cite its sections, and give ISO 8601's own reason for refusing -00:00: RFC 3339
+// gives it a meaning, a time in UTC, so the reason is not RFC 3339's.
+describe('the timestamps say which ISO 8601 they read', () => {
+  const SAYS = [
+    /The edition read is ISO 8601:2004/,
+    /mutual agreement of the parties \(ISO 8601:2004, section 3\.5\)/,
+    /The `T` is never left out \(ISO 8601:2004 allows that only by mutual agreement, section 4\.3\.2\)/,
+    /ISO 8601:2004 allows 24:00 for the end of the day \(section 4\.2\.3\), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it/,
+    /refused because ISO 8601 does not allow (?:them|it).*\(ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1\)/,
+    /RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\), and RFC 9557 \(section 2\) notes that ISO 8601 does not/,
+  ];
+  // The reason the contract once gave, which RFC 3339 contradicts: -00:00 says the time is in UTC.
+  const WRONG = /not a statement that the time is in UTC|says nothing of UTC/;
+  const missing = (text: string) => [...SAYS.filter((says) => !says.test(text)), ...(WRONG.test(text) ? [WRONG] : [])];
+
+  it.each(['UtcTimestamp', 'OffsetTimestamp'])(
+    '[2.1.expires_at.readings] [2.4.ordered_at.readings] %s names the edition, its sections, and ISO 8601’s reason for refusing -00:00',
+    (name) => {
+      const text = fold(source(`components/schemas/${name}.yaml`).description);
+      expect(missing(text)).toEqual([]);
+      expect(missing(text.replace(/, ISO 8601-1:2019 removed it.*?restored it/, ''))).toHaveLength(1);
+      expect(missing(`${text} which is not a statement that the time is in UTC.`)).toEqual([WRONG]);
+    },
+  );
 });
 
 describe('what the readings accept and refuse', () => {
@@ -163,8 +188,12 @@ describe('what the readings accept and refuse', () => {
   it.each([
     [utc, '+12026-11-21T15:30:00Z'],
     [utc, '2026-11-21T15:30:00-00:00'],
+    [utc, '2026-11-2115:30:00Z'],
+    [utc, '20261121153000Z'],
     [offset, '+012026-11-20T14:03:27.512+01:00'],
     [offset, '2026-11-20T14:03:27.512-00:00'],
+    [offset, '2026-11-2014:03:27.512+01:00'],
+    [offset, '20261120140327.512+0100'],
   ])('[2.1.expires_at.readings] [2.4.ordered_at.readings] refused: %s %j', (pattern, text) => {
     expect(pattern.test(text)).toBe(false);
   });
