@@ -95,8 +95,10 @@ export interface paths {
         /**
          * Create an imported shipment
          * @description Creates an imported shipment. Accepts the `Partner-ID` header and the deprecated body field
-         *     `partner_id`. When the header and the body field are both present, the header value is what is
-         *     stored and the body value is ignored, as on every creation that takes both.
+         *     `partner_id`. A Partner ID given by either attributes the imported shipment to the partner, as
+         *     every resource created under a Partner ID is, and the deprecated body field still works. When the
+         *     header and the body field are both present, the header value is what is stored and the body
+         *     value is ignored, as on every creation that takes both.
          */
         post: operations["createImportedShipment"];
         delete?: never;
@@ -311,10 +313,11 @@ export interface components {
          * PartnerIdBodyField
          * @deprecated
          * @description Deprecated: send the `Partner-ID` header instead. The legacy body field is still accepted on
-         *     `POST /shipments`, `POST /sales_orders` and `POST /imported_shipments`. When the header and this
-         *     field are both present, the header value is stored and this one is ignored, on each of the three.
-         *     Whether this field given alone on an imported shipment is stored is not specified. The field will be
-         *     removed at a future time; no removal date is set, and the date will be announced in the changelog
+         *     `POST /shipments`, `POST /sales_orders` and `POST /imported_shipments`, and works: a Partner ID
+         *     given in it attributes what is created to the partner, an imported shipment too. When the header
+         *     and this field are both present, the header value is stored and this one is ignored, on each of
+         *     the three. Whether this field given alone on an imported shipment is stored is not specified. The
+         *     field will be removed at a future time; no removal date is set, and the date will be announced in the changelog
          *     well in advance.
          */
         PartnerIdBodyField: components["schemas"]["PartnerId"];
@@ -646,9 +649,10 @@ export interface components {
          *     integration. Optional. It is read on every request, so it may be set once as a default header of
          *     the HTTP client.
          *
-         *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-         *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-         *       stored is not specified.
+         *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+         *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+         *       imported shipment created under it, by this header or the body field, is attributed to the
+         *       partner too; whether one given alone on an imported shipment is stored is not specified.
          *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
          *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
          *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -745,9 +749,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -785,9 +790,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -833,9 +839,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -881,9 +888,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -929,9 +937,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -987,9 +996,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.

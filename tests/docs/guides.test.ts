@@ -112,6 +112,24 @@ describe('guides', () => {
   });
 });
 
+// An imported shipment created under a Partner ID is attributed to the partner (section 1; the body
+// field works there, 5.2.4); whether it stores one given alone is open. The guide says both.
+describe('the partner attribution guide on imported shipments', () => {
+  const says = (markdown: string) =>
+    /An imported shipment created with a Partner ID, in the header or in the deprecated body field\s+\(which still works there\), is attributed to the partner/.test(
+      markdown,
+    ) &&
+    /\*Not specified:\* whether a Partner ID given alone[\s\S]{0,80}is stored\s+on the imported shipment/.test(
+      markdown,
+    );
+
+  it('[4.5.partner-attribution] says an imported shipment is attributed to the partner, and leaves its storage open', () => {
+    const guide = read('docs/partner-attribution.md');
+    expect(says(guide)).toBe(true);
+    expect(says(guide.replace(/An imported shipment created with a Partner ID[^.]*\./, ''))).toBe(false);
+  });
+});
+
 // A user guide says what is true now: how a figure came about, when it was measured and what it
 // was before belong to dev/bench/README.md, and what changed between releases to CHANGELOG.md.
 // Each marker is something only a history says; code (blocks and spans) is left out, where a date or

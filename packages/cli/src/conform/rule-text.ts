@@ -110,6 +110,7 @@ export const RULE_TEXT: Readonly<Record<string, readonly [kind: 'stated' | 'open
   "4.4.request": ["stated", "POST {base_url}/sales_orders: JSON body with the fields of 2.4. Optional Partner-ID header."],
   "4.4.response": ["open", "Response shape: not shown."],
   "4.5.request": ["stated", "POST {base_url}/imported_shipments: JSON body; accepts the deprecated partner_id field and the Partner-ID header."],
+  "4.5.partner-attribution": ["stated", "A Partner ID given on POST /imported_shipments, by the Partner-ID header or the deprecated partner_id body field, attributes the imported shipment to the partner: resources created under it are attributed to the partner (section 1), and the body field, accepted there, works (5.2.4)."],
   "4.5.partner-id-storage": ["open", "Section 5.2.3 says where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out imported shipments; whether one given alone (header only, or body field only) is stored on an imported shipment is not said."],
   "4.5.other-fields": ["open", "Other payload fields: not shown."],
   "4.6.request": ["stated", "POST {base_url}/shipment_drafts accepts the Partner-ID header only; it has no partner_id body field."],
