@@ -223,9 +223,7 @@ export interface components {
              * Format: uri
              * @description The absolute address to download the carrier setup file from (see `downloadCarrierSetupFile`).
              *     An `https` address: the download carries the Basic credentials like every request, and they are
-             *     only encoded, so HTTPS is required. Only a server on a loopback host (the local mock, the
-             *     sandbox) hands out a plain `http` address, and a client sends credentials over plain HTTP to a
-             *     loopback host only.
+             *     only encoded, so HTTPS is required.
              * @example https://files.shipping.example/carrier-setups/7f3c9a2e.json
              */
             url: string;
@@ -724,8 +722,7 @@ export interface components {
              *
              *     The status codes below are those HTTP fixes for a download (RFC 9110): `200` for the whole file,
              *     `206` for a range, `416` for a range outside the file. The specification itself does not give
-             *     them. Against the local mock (`npm run mock`, which serves the file at `/carrier-setup-file`),
-             *     ask for the example range with `Prefer: code=206, example=firstSlice`.
+             *     them.
              */
             get: operations["downloadCarrierSetupFile"];
             put?: never;
@@ -1029,9 +1026,8 @@ export interface operations {
             /**
              * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
              *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
-             *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
-             *     the first 64 bytes of the example file. A slice is a part of the setup file, so it never
-             *     carries the Partner ID either: the Partner ID is never returned in API responses.
+             *     in order, then parse. A slice is a part of the setup file, so it never carries the Partner
+             *     ID either: the Partner ID is never returned in API responses.
              */
             206: {
                 headers: {

@@ -130,6 +130,27 @@ describe('the partner attribution guide on imported shipments', () => {
   });
 });
 
+// The contract requires HTTPS (5.1.3) and names no exception; a tool of this repository that sends
+// the credentials over plain HTTP to a loopback host says, in its own guide, that this is its policy,
+// and that it takes the host from the parsed URL, not from a match on the text.
+describe("the tools' loopback policy, each in its guide", () => {
+  const POLICY = /\*\*(?:The client's|the workflow's|Try it's) own policy\b/;
+  const PARSED = /the parsed URL names|the URL names once parsed/;
+  const states = (markdown: string) => {
+    const text = markdown.replace(/\s+/g, ' ');
+    return POLICY.test(text) && PARSED.test(text) && /never a match on (?:its|the) text/.test(text);
+  };
+
+  it.each(['client.md', 'workflows.md', 'try-it.md'])(
+    '%s says its loopback exception is its own, on a parsed host',
+    (guide) => {
+      const markdown = read(`docs/${guide}`);
+      expect(states(markdown)).toBe(true);
+      expect(states(markdown.replace(/never a match on (?:its|the) text/g, ''))).toBe(false);
+    },
+  );
+});
+
 // A user guide says what is true now: how a figure came about, when it was measured and what it
 // was before belong to dev/bench/README.md, and what changed between releases to CHANGELOG.md.
 // Each marker is something only a history says; code (blocks and spans) is left out, where a date or
