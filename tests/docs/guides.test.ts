@@ -42,6 +42,19 @@ const unattributedStatusCodes = (markdown: string) =>
     .split(/\n\s*\n/)
     .filter((paragraph) => /\b(401|416)\b/.test(paragraph) && !/RFC \d+|\bmock\b|\bsandbox\b/.test(paragraph));
 
+/** Paragraphs and table rows that give throttling a status code without saying whose it is. */
+const unattributedThrottling = (markdown: string) =>
+  markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .split(/\n\s*\n/)
+    .flatMap((paragraph) => (/^\|/m.test(paragraph) ? paragraph.split('\n') : [paragraph]))
+    .filter(
+      (unit) =>
+        /throttl/i.test(unit) &&
+        /\b[45]\d\d\b/.test(unit) &&
+        !/\bsandbox\b|not specified|shows no|does not (?:say|show)|RFC \d+|HTTP's/i.test(unit),
+    );
+
 /** The relative links of `markdown`, found in `document`, whose file or Markdown heading is missing. */
 function brokenLinks(markdown: string, document: string): string[] {
   return relativeLinks(markdown).filter((link) => {
@@ -81,6 +94,25 @@ describe('guides', () => {
   // guide is left out: it says what the client does with an answer, not how the API answers.
   it.each(GUIDES.filter((guide) => guide !== 'client.md'))("%s states no status code as the API's own", (guide) => {
     expect(unattributedStatusCodes(read(`docs/${guide}`))).toEqual([]);
+  });
+
+  // Section 7: how a throttled request is answered is not shown. A guide that names a status code
+  // beside throttling says, in the same paragraph or table row, that the specification shows none,
+  // that it is HTTP's or that it is the sandbox's. The sandbox guide is left out: every answer it
+  // describes is the sandbox's.
+  it.each(GUIDES.filter((guide) => guide !== 'sandbox.md'))(
+    '%s gives throttling no status code as the API’s',
+    (guide) => {
+      expect(unattributedThrottling(read(`docs/${guide}`))).toEqual([]);
+    },
+  );
+
+  it('the throttling check finds a status code given to throttling', () => {
+    expect(
+      unattributedThrottling(
+        '| **not judged** | any error status (`7.errors-not-shown`, such as the `429` of throttling) |\n| b | c |\n\nThe sandbox throttles with `429`.',
+      ),
+    ).toEqual(['| **not judged** | any error status (`7.errors-not-shown`, such as the `429` of throttling) |']);
   });
 
   it("the status-code check finds a status code stated as the API's", () => {
