@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { pointerGet } from 'shipping-api-v3-contract';
+import { pointerGet, pointerSegment } from 'shipping-api-v3-contract';
 import { bundlePath, readJson, resolveRef } from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
@@ -180,8 +180,7 @@ describe('the published bundle holds nothing from elsewhere', () => {
         const text = at === '/info/description' ? node.replace(/^\*\*Guides\.\*\*.*$/m, '') : node;
         if (OURS.test(text)) found.push(`${at}: ${OURS.exec(text)![0]}`);
       } else if (typeof node === 'object' && node !== null)
-        for (const [key, value] of Object.entries(node))
-          visit(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        for (const [key, value] of Object.entries(node)) visit(value, `${at}/${pointerSegment(key)}`);
     };
     visit(document, '');
     return found;

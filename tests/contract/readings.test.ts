@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { pointerGet } from 'shipping-api-v3-contract';
+import { pointerGet, pointerSegment } from 'shipping-api-v3-contract';
 import * as validators from '../../generated/validators/index.js';
 import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/harness/rule-map.ts';
 import { sourceOf } from '../support/harness/constraints.ts';
@@ -283,7 +283,7 @@ describe('the Partner ID is never returned, wherever a response is open', () => 
     const visit = (node: unknown, at: string) => {
       if (typeof node !== 'object' || node === null) return;
       for (const [key, value] of Object.entries(node)) {
-        const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const here = `${at}/${pointerSegment(key)}`;
         if (key === 'x-unspecified' && /never/i.test(String(value)) && /Partner ID|partner_id/.test(String(value)))
           found.push(here);
         visit(value, here);
