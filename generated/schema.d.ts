@@ -186,8 +186,9 @@ export interface components {
          *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
          *     - `T`, then the time of day. The `T` is never left out (ISO 8601:2004 allows that only by mutual
          *       agreement, section 4.3.2), and a space instead of `T` is refused. ISO 8601's reduced
-         *       precisions (section 4.2.2.3): `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order one optionally
-         *       with a decimal fraction written with `.` or `,` (`15.5` is half past three). Hour 00–23, minute
+         *       precisions (section 4.2.2.3): `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order
+         *       one optionally with a decimal fraction written with `.` or `,` (section 4.2.2.4; `15.5` is half
+         *       past three). Hour 00–23, minute
          *       00–59, second 00–60 (60 for a leap second; the pattern does not know which minutes had one). Hour
          *       24 stands only for the end of the day: `24`, `24:00`, `24:00:00` (basic `2400`, `240000`), with
          *       a fraction only of zeros. Here the edition decides: ISO 8601:2004 allows 24:00 for the end of

@@ -81,7 +81,7 @@ const readings: Reading[] = [
     title:
       '[2.1.expires_at.readings] [2.4.ordered_at.readings] the edition read; expanded years and a missing T refused as readings, -00:00 as ISO 8601 refuses it',
     at: ['components/schemas/UtcTimestamp.yaml#', 'components/schemas/OffsetTimestamp.yaml#'],
-    says: /the contract reads ISO 8601:2004.*24:00.*section 4\.2\.3; ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it.*refused as readings.*expanded years.*mutual agreement.*\(section 3\.5\).*without the `T`.*mutual agreement \(section 4\.3\.2\).*zero offset written with `-`.*ISO 8601 does not allow.*ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1.*RFC 3339 gives `-00:00` a meaning, a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\).*RFC 9557 \(section 2\) notes that ISO 8601 does not allow it/,
+    says: /the contract reads ISO 8601:2004.*24:00.*section 4\.2\.3; ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it.*refused as readings.*expanded years.*mutual agreement.*\(section 3\.5\).*without the `T`.*mutual agreement \(section 4\.3\.2\).*zero offset written with `-`.*is refused because ISO 8601 does not allow it.*ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1.*RFC 3339 gives `-00:00` a meaning, a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\).*RFC 9557 \(section 2\) notes that ISO 8601 does not allow it/,
   },
   {
     title: '[3.skip-in-progress] whether the service may go from REQUESTED straight to COMPLETED is open',
