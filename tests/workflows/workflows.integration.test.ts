@@ -145,7 +145,7 @@ describe.concurrent('against a server with a planted fault in the carrier setup 
     ['unavailable-once', '503 with a body that is no status'],
   ] as const)(
     '[7.throttling] passes when a poll is answered %s (%s) and the next one goes on',
-    async (fault) => {
+    async (fault, _answer) => {
       const run = await againstPlanted(fault);
       expect(run.failedSteps).toEqual([]);
       expect(run.passed).toBe(true);
