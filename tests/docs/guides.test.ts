@@ -187,7 +187,7 @@ describe("the tools' loopback policy, each in its guide", () => {
       return (
         /the workflow's own policy/.test(text) &&
         /whole authority/.test(text) &&
-        /user information [^.]{0,200}never passes as loopback/.test(text)
+        /user information .{0,300}never passes as loopback/.test(text)
       );
     };
     const markdown = read('docs/workflows.md');
