@@ -365,7 +365,8 @@ describe('Try it on a published site that names a hosted sandbox (DOCS_SANDBOX_U
     );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    hosted = await startSandbox({ port: 0, generationMs: 0, minPollMs: 0, corsOrigin: siteUrl });
+    // Its default pace: polls closer than a second apart are throttled.
+    hosted = await startSandbox({ port: 0, generationMs: 0, minPollMs: 1000, corsOrigin: siteUrl });
     renderDocs(path.join(dir, 'index.html'), hosted.baseUrl);
   });
 
@@ -387,10 +388,13 @@ describe('Try it on a published site that names a hosted sandbox (DOCS_SANDBOX_U
       await expect.poll(() => statusOf(panel).innerText()).toMatch(/HTTP 200 .* conforms/i);
       // The lifecycle across origins: the file's address is on the sandbox's origin, and its byte
       // ranges need the Content-Range the sandbox exposes to the page.
+      // Right after Send: the first poll keeps the interval from Send's answer, so it is not throttled.
       await panel.getByRole('button', { name: 'Poll until COMPLETED' }).click();
+      const statuses = panel.getByRole('list', { name: 'Statuses on the way' });
       await expect
-        .poll(() => panel.getByRole('list', { name: 'Statuses on the way' }).innerText(), { timeout: 20_000 })
+        .poll(() => statuses.innerText(), { timeout: 20_000 })
         .toContain(`The file is at ${hosted.origin}/files/`);
+      await expect(statuses.innerText()).resolves.not.toContain('HTTP 429');
       await panel.getByLabel('Download in ranges of (bytes)').fill('2000');
       await panel.getByRole('button', { name: 'Download the file' }).click();
       await expect

@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import {
   type CarrierSetupStatus,
   type Clock,
@@ -764,6 +765,32 @@ describe('fetchCarrierSetup', () => {
     const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 600_000, timeoutMs: 50 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup' });
     expect(error.message).toContain('timeoutMs (50 ms)');
+  });
+
+  // The sandbox throttles polls that reach it closer than --min-poll-ms apart. A first request that
+  // takes longer to arrive (a new connection) than the next must not make the next one too early.
+  it('is never throttled by a server whose minimum between polls is the poll interval', async () => {
+    const sandbox = await startSandbox({ port: 0, minPollMs: 300, generationMs: 700, logLevel: 'silent' });
+    try {
+      let first = true;
+      const slowFirst: typeof fetch = async (input, init) => {
+        if (first) {
+          first = false;
+          await setTimeout(150);
+        }
+        return fetch(input, init);
+      };
+      const throttled: unknown[] = [];
+      const polled = createShippingClient({ baseUrl: sandbox.baseUrl, username, apiKey, fetch: slowFirst });
+      const file = await fetchCarrierSetup(polled, {
+        pollIntervalMs: 300,
+        onThrottled: (event) => throttled.push(event),
+      });
+      expect(file.length).toBeGreaterThan(0);
+      expect(throttled).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('gives up waiting for COMPLETED after maxWaitMs, 20 minutes by default, naming the last status', async () => {

@@ -51,8 +51,21 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 /** Calls `send` until the status is COMPLETED; a throttled answer (429, 503) waits and tries again, any other stops. */
 export async function pollUntilCompleted(
   send: () => Promise<Exchange>,
-  { intervalMs, signal, onStep }: { intervalMs: number; signal: AbortSignal; onStep: (step: PollStep) => void },
+  {
+    intervalMs,
+    signal,
+    onStep,
+    lastAnsweredAt,
+  }: {
+    intervalMs: number;
+    signal: AbortSignal;
+    onStep: (step: PollStep) => void;
+    /** When the page last had an answer of GET /setups/carriers (Send): the first poll keeps the interval from it. */
+    lastAnsweredAt?: number;
+  },
 ): Promise<Completed> {
+  const sinceLast = lastAnsweredAt === undefined ? intervalMs : Date.now() - lastAnsweredAt;
+  if (sinceLast < intervalMs) await pause(intervalMs - sinceLast, signal);
   for (let throttled = 0; ; ) {
     const answer = await send();
     const asked = retryAfterMs(answer.headers.get('retry-after'));

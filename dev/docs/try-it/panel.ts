@@ -37,6 +37,9 @@ function sessionStorageOrNone(): Storage | undefined {
   }
 }
 
+/** When each status address last answered, so that polling keeps its interval from a Send just before. */
+const statusAnsweredAt = new Map<string, number>();
+
 /** Sends a request (Authorization added here and nowhere else), after checking its origin. */
 async function send(request: TryRequest): Promise<Exchange & { ms: number }> {
   const target = checkTarget(
@@ -65,6 +68,7 @@ async function send(request: TryRequest): Promise<Exchange & { ms: number }> {
     );
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
+  if (request.operationId === 'requestCarrierSetup') statusAnsweredAt.set(target.url.href, Date.now());
   return { status: response.status, headers: response.headers, bytes, ms: Math.round(performance.now() - started) };
 }
 
@@ -374,9 +378,11 @@ function lifecycle(requestOf: () => TryRequest, serverField: HTMLInputElement): 
     stopButton.hidden = false;
     const intervalMs = Math.max(200, Number(interval.control.value) * 1000 || SUGGESTED_INTERVAL_S * 1000);
     try {
+      const address = checkTarget(requestOf().url, allowed, 'Server');
       completed = await pollUntilCompleted(() => send(requestOf()), {
         intervalMs,
         signal: controller.signal,
+        ...('url' in address ? { lastAnsweredAt: statusAnsweredAt.get(address.url.href) } : {}),
         onStep: ({ status, state, waitMs }) =>
           steps.append(
             h(

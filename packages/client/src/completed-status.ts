@@ -44,6 +44,7 @@ export async function completedStatus(
       });
     });
     const { response } = result;
+    pacer.answered();
     if (THROTTLING_STATUSES.has(response.status)) {
       waited.last = `throttled (${response.status})`;
       pacer.throttled(response.headers.get('Retry-After'));

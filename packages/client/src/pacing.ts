@@ -50,6 +50,15 @@ export class Pacer {
     this.#notBefore = this.#clock.now() + this.#spacingMs;
   }
 
+  /**
+   * Counts the spacing again from the answer's arrival: a server that measures the time between the
+   * polls it receives (as the sandbox does, with --min-poll-ms) then never sees two closer than the
+   * spacing, however long the first took to reach it (a new connection) and the next did not.
+   */
+  answered(): void {
+    this.#notBefore = Math.max(this.#notBefore, this.#clock.now() + this.#spacingMs);
+  }
+
   throttled(retryAfter: string | null): void {
     this.#throttled += 1;
     const asked = retryAfterMs(retryAfter, this.#clock.now());
