@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { startSandbox } from 'shipping-api-v3-sandbox';
 import { root } from '../../dev/paths.ts';
 import { exampleSetupFile } from '../../dev/fixtures/setup-file.ts';
 import { folder, run } from '../support/harness/cli.ts';
@@ -79,4 +80,23 @@ it('`shipping-api setup diff` prints the summary and the JSON the guide shows', 
   const shown = diffs[1]!.output.split('\n').filter((l) => l !== '…');
   const printed = json.stdout.trimEnd().split('\n');
   expect(printed.filter((l) => shown.includes(l))).toEqual(shown);
+});
+
+it('`shipping-api setup pull` writes the size and counts the guide shows, and is never throttled by a default sandbox', async () => {
+  const pull = examples.find((e) => e.command.startsWith('setup pull '))!;
+  expect(pull.command).toBe('setup pull --out setup.json --poll-interval 1');
+  const sandbox = await startSandbox({ port: 0, generationMs: 1200, logLevel: 'silent' });
+  const pulled = folder({});
+  try {
+    const env = { SHIPPING_BASE_URL: sandbox.baseUrl, SHIPPING_USER: 'apiuser', SHIPPING_API_KEY: 'guide-key-1' };
+    const result = await run(pull.command.split(' '), { cwd: pulled.dir, env });
+    expect(result.code).toBe(0);
+    const last = (text: string, start: string) => text.split('\n').filter((l) => l.startsWith(start));
+    for (const start of ['Downloading:', '✔ Wrote'])
+      expect(last(result.stderr, start).at(-1), start).toBe(last(pull.output, start).at(-1));
+    expect(result.stderr).not.toMatch(/Throttled/);
+  } finally {
+    pulled.remove();
+    await sandbox.close();
+  }
 });
