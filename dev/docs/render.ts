@@ -28,6 +28,9 @@ const svg = (width: number, text: string) =>
 export const INLINE_LOGOS = [svg(64, 'Redocly'), svg(12, 'R')].map(
   (image) => `data:image/svg+xml,${encodeURIComponent(image)}`,
 );
+// That logo is dark text in an image, which CSS cannot recolour: in Redoc's dark mode (`:root.dark`)
+// it is inverted, light on the badge's dark ground.
+const PAGE_STYLE = ':root.dark img[alt="redocly logo"] { filter: invert(1); }';
 
 // The search box is prerendered as "Loading..." and says "Search" once the page's script has built
 // its index; a reader sees "Loading..." until then, and forever with scripts off. The prerendered
@@ -62,7 +65,7 @@ export function finishPage(html: string, hostedSandbox: string | null = null, so
   page = `${page.slice(0, end)}<script>\n${GUIDE_LINKS_SCRIPT}\n</script>\n${tryIt.data}\n<script>${tryIt.script}</script>\n${page.slice(end)}`;
   const head = page.indexOf('</head>');
   if (head < 0) throw new Error('The rendered reference has no </head> to put its style before.');
-  page = `${page.slice(0, head)}<style>${tryIt.style}</style>\n${page.slice(head)}`;
+  page = `${page.slice(0, head)}<style>${PAGE_STYLE}\n${tryIt.style}</style>\n${page.slice(head)}`;
   return withPolicy(page, hostedSandbox ? [new URL(hostedSandbox).origin] : []);
 }
 

@@ -325,6 +325,14 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
       await panel.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => statusOf(panel).innerText()).toMatch(/HTTP 200/);
       expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      // The footer's logo, dark text in an image, is inverted on the dark badge (light in light mode).
+      const logoFilter = (on: Page) =>
+        on.evaluate(() => {
+          const logo = document.querySelector('img[alt="redocly logo"]');
+          return logo ? getComputedStyle(logo).filter : 'no logo';
+        });
+      await expect.poll(() => logoFilter(darkPage)).toBe('invert(1)');
+      await expect(logoFilter(page)).resolves.toBe('none');
       await panel.scrollIntoViewIfNeeded();
       await darkPage.screenshot({ path: path.join(SHOTS, 'try-it-dark.png') });
       expect(await refusals(darkPage)).toEqual([]);
