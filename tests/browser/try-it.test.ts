@@ -316,6 +316,39 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     expect((await stored()).session).not.toContain(KEY);
   });
 
+  it('at 420 px: no floating control covers a field of the panel, wherever it is scrolled', async () => {
+    const narrow = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    try {
+      const small = await openReference(narrow, `${docs.url}#/carrier-setup/requestcarriersetup`);
+      const panel = await openPanel(small, 'requestCarrierSetup');
+      // Each field scrolled to every height of the window in turn: whatever is drawn on top at its
+      // ends and centre must be the field itself (Redoc's menu button floats at the bottom right).
+      const covered = await panel.evaluate((root) =>
+        [...root.querySelectorAll('input:not([type="checkbox"]), textarea')].flatMap((control) => {
+          const found = new Set<string>();
+          for (let at = 40; at < innerHeight - 20; at += 20) {
+            scrollBy(0, control.getBoundingClientRect().top - at);
+            const box = control.getBoundingClientRect();
+            const y = Math.min(box.top + 10, innerHeight - 1);
+            for (const x of [box.left + 4, box.left + box.width / 2, box.right - 4]) {
+              const top = document.elementFromPoint(x, y);
+              if (top && top !== control && !control.contains(top))
+                found.add(`${root.querySelector(`label[for="${control.id}"]`)?.textContent} under ${top.tagName}`);
+            }
+          }
+          return [...found];
+        }),
+      );
+      const server = panel.getByLabel('Server', { exact: true });
+      await server.scrollIntoViewIfNeeded();
+      await server.evaluate((el) => scrollBy(0, el.getBoundingClientRect().top - 800));
+      await small.screenshot({ path: path.join(SHOTS, 'try-it-420.png') });
+      expect(covered).toEqual([]);
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it('the page in dark mode', async () => {
     const dark = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme: 'dark' });
     try {
