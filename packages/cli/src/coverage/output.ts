@@ -47,7 +47,10 @@ function rows(coverage: Coverage): Array<[operation: string, request: string, re
   ]);
 }
 
-const neverExercised = (coverage: Coverage) => (coverage.rules ?? []).filter((rule) => rule.verdicts.skipped > 0 && rule.verdicts.pass + rule.verdicts.fail + rule.verdicts.observed === 0);
+const neverExercised = (coverage: Coverage) =>
+  (coverage.rules ?? []).filter(
+    (rule) => rule.verdicts.skipped > 0 && rule.verdicts.pass + rule.verdicts.fail + rule.verdicts.observed === 0,
+  );
 
 /** The terminal's text: the table, the requests of no operation, the rules only skipped, the figures. */
 export function textReport(coverage: Coverage, paint: (style: 'red' | 'yellow', text: string) => string): string[] {
@@ -93,7 +96,9 @@ export function markdownReport(coverage: Coverage): string {
       '',
       '| Request | Status | Count |',
       '|---|---|---|',
-      ...coverage.unmatched.map(({ method, url, status, count }) => `| ${code(cell(`${method} ${url}`))} | ${status} | ${count} |`),
+      ...coverage.unmatched.map(
+        ({ method, url, status, count }) => `| ${code(cell(`${method} ${url}`))} | ${status} | ${count} |`,
+      ),
     );
   if (coverage.rules)
     lines.push(
@@ -103,7 +108,8 @@ export function markdownReport(coverage: Coverage): string {
       '| Rule | pass | fail | observed | skipped |',
       '|---|---|---|---|---|',
       ...coverage.rules.map(
-        ({ id, verdicts }) => `| ${code(id)} | ${verdicts.pass} | ${verdicts.fail} | ${verdicts.observed} | ${verdicts.skipped} |`,
+        ({ id, verdicts }) =>
+          `| ${code(id)} | ${verdicts.pass} | ${verdicts.fail} | ${verdicts.observed} | ${verdicts.skipped} |`,
       ),
     );
   return `${lines.join('\n')}\n`;
