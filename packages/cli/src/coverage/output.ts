@@ -13,7 +13,7 @@ const times = (count: number) => (count === 1 ? '1 time' : `${count} times`);
 const percent = (figure: Figure) => `${figure.percent}%`;
 
 /** The closing figures: operations, responses and rules exercised, as counts and percentages. */
-export function summaryLine({ summary }: Coverage): string {
+function summaryLine({ summary }: Coverage): string {
   const { operations, responses, rules, requests } = summary;
   const parts = [
     `${operations.exercised} of ${operations.total} operations (${percent(operations)})`,
