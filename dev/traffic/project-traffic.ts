@@ -11,7 +11,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSandbox } from 'shipping-api-v3-sandbox';
-// conform's run is not part of the CLI's published API; this script drives it as its tests do.
+// conform's run is no export of the CLI (biome.jsonc lets this file reach it): driven as its tests drive it.
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
 import { runConform } from '../../packages/cli/src/conform/index.ts';
 import { jsonResult } from '../../packages/cli/src/conform/output.ts';
