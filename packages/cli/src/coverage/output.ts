@@ -15,9 +15,10 @@ const percent = (figure: Figure) => `${figure.percent}%`;
 /** The closing figures: operations, responses and rules exercised, as counts and percentages. */
 function summaryLine({ summary }: Coverage): string {
   const { operations, responses, rules, requests } = summary;
+  const excluded = responses.excluded ? `; ${responses.excluded} excluded` : '';
   const parts = [
     `${operations.exercised} of ${operations.total} operations (${percent(operations)})`,
-    `${responses.exercised} of ${responses.total} documented responses (${percent(responses)}${responses.excluded ? `; ${responses.excluded} excluded` : ''})`,
+    `${responses.exercised} of ${responses.total} documented responses (${percent(responses)}${excluded})`,
     ...(rules ? [`${rules.exercised} of ${rules.total} rules (${percent(rules)})`] : []),
   ];
   return `Exercised: ${parts.join(', ')}; from ${requests} request${requests === 1 ? '' : 's'}.`;
@@ -118,7 +119,11 @@ export function markdownReport(coverage: Coverage): string {
 export const jsonReport = (coverage: Coverage) => JSON.stringify(coverage, null, 2);
 
 function testcase(operation: OperationCoverage, response: ResponseCoverage, skipUnexercised: boolean): string {
-  const open = `    <testcase classname="coverage.${escapeXml(operation.operationId)}" name="${escapeXml(`${request(operation)} ${response.status}`)}">`;
+  const name = escapeXml(`${request(operation)} ${response.status}`);
+  const open = `    <testcase classname="coverage.${escapeXml(operation.operationId)}" name="${name}">`;
+  const never = escapeXml(
+    `No recorded answer of ${operation.operationId} was one the contract documents as ${response.status}.`,
+  );
   const inner =
     response.count > 0
       ? `      <system-out>exercised ${times(response.count)}</system-out>`
@@ -126,7 +131,7 @@ function testcase(operation: OperationCoverage, response: ResponseCoverage, skip
         ? `      <skipped message="${escapeXml(`excluded: ${response.excluded}`)}"/>`
         : skipUnexercised
           ? '      <skipped message="never exercised"/>'
-          : `      <failure message="never exercised">${escapeXml(`No recorded answer of ${operation.operationId} was one the contract documents as ${response.status}.`)}</failure>`;
+          : `      <failure message="never exercised">${never}</failure>`;
   return `${open}\n${inner}\n    </testcase>`;
 }
 
