@@ -93,6 +93,7 @@ const files = folder({
       { operationId: 'downloadCarrierSetupFile', status: '416', reason: 'no range | past the end is asked' },
     ],
   },
+  'reasonless-exclusion.json': { exclusions: [{ operationId: 'createShipment', status: 'default', reason: ' ' }] },
   'unknown-exclusion.json': { exclusions: [{ operationId: 'downloadCarrierSetupFile', status: '418', reason: 'x' }] },
   'text.har': 'not json',
   'not-har.har': { log: { pages: [] } },
@@ -282,6 +283,11 @@ describe('exit codes', () => {
       "JSON that is not conform's",
       ['--har', 'bases.har', '--conform', 'not-conform.json'],
       /not-conform\.json: not the JSON of shipping-api conform --json: \/verdicts is missing/,
+    ],
+    [
+      'an exclusion without a reason',
+      ['--har', 'bases.har', '--exclusions', 'reasonless-exclusion.json'],
+      /reasonless-exclusion\.json: not an exclusions file: \/exclusions\/0\/reason is not a non-empty string/,
     ],
     [
       'an exclusion of no documented response',
