@@ -82,6 +82,12 @@ const files = folder({
     entry('GET', `${BASE}/setups/carriers`, 401),
     entry('GET', `${BASE}/setups/carriers`, 404),
   ),
+  // A browser records a request that got no answer with status 0: counted for no response.
+  'unanswered.har': har(
+    entry('GET', `${BASE}/setups/carriers`, 0),
+    entry('GET', `${BASE}/nothing`, 0),
+    entry('POST', `${BASE}/shipments`, 201, {}),
+  ),
   'unmatched.har': har(
     entry('GET', 'http://user:secret@127.0.0.1:9/api/public/v3/nothing', 404),
     entry('GET', 'http://user:secret@127.0.0.1:9/api/public/v3/nothing', 404),
@@ -142,6 +148,15 @@ describe('matching requests and answers', () => {
     expect(countOf(document, 'requestCarrierSetup', '401')).toBe(1);
     expect(countOf(document, 'requestCarrierSetup', 'default')).toBe(1);
     expect(countOf(document, 'requestCarrierSetup', '2XX')).toBe(0);
+  });
+
+  it('counts a request without an answer (status 0) for no response, and says how many there were', async () => {
+    const document = await json('unanswered.har');
+    expect(countOf(document, 'requestCarrierSetup', 'default')).toBe(0);
+    expect(document.unmatched).toEqual([]);
+    expect(document.summary).toMatchObject({ requests: 3, unanswered: 2, operations: { exercised: 1 } });
+    const text = await cli(['--har', 'unanswered.har']);
+    expect(text.stdout).toContain('; from 3 requests (2 without an answer).');
   });
 
   it('lists requests of no operation apart, once each with a count, without the credentials of their URL', async () => {

@@ -57,6 +57,8 @@ export interface Coverage {
   rules?: RuleCoverage[];
   summary: {
     requests: number;
+    /** Requests recorded without an answer (status 0, as a browser records one that failed): counted for nothing. */
+    unanswered: number;
     operations: Figure;
     /** Of the documented responses not excluded, or exercised all the same. */
     responses: Figure & { excluded: number };
@@ -81,18 +83,26 @@ function shown(url: string): string {
   return parsed.href;
 }
 
+/** An HTTP status; a HAR writes 0 (or -1) for a request that got no answer. */
+const answered = (status: number) => Number.isInteger(status) && status >= 100 && status <= 599;
+
 /** The count of each documented response, and of the statuses documented by none, of each operation. */
 function countResponses(judge: Judge, recordings: readonly (readonly HarEntry[])[]) {
   const counts = new Map<string, number>();
   const undocumented = new Map<string, number>();
   const unmatched = new Map<string, Unmatched>();
   let requests = 0;
+  let unanswered = 0;
   for (const entries of recordings) {
     requests += entries.length;
     const operations = operationsOf(judge, entries);
     entries.forEach((entry, index) => {
       const operationId = operations[index];
       const status = entry.response.status;
+      if (!answered(status)) {
+        unanswered += 1;
+        return;
+      }
       if (!operationId) {
         const url = shown(entry.request.url);
         const key = `${entry.request.method} ${url} ${status}`;
@@ -107,7 +117,7 @@ function countResponses(judge: Judge, recordings: readonly (readonly HarEntry[])
       into.set(key, (into.get(key) ?? 0) + 1);
     });
   }
-  return { counts, undocumented, unmatched: [...unmatched.values()], requests };
+  return { counts, undocumented, unmatched: [...unmatched.values()], requests, unanswered };
 }
 
 /** How often conform's runs gave each rule each verdict, in the order of the first run. */
@@ -131,7 +141,7 @@ export function coverageOf(
   recordings: readonly (readonly HarEntry[])[],
   options: { conform?: readonly ConformVerdicts[]; exclusions?: readonly Exclusion[] } = {},
 ): Coverage {
-  const { counts, undocumented, unmatched, requests } = countResponses(judge, recordings);
+  const { counts, undocumented, unmatched, requests, unanswered } = countResponses(judge, recordings);
   const reasons = new Map((options.exclusions ?? []).map((e) => [`${e.operationId} ${e.status}`, e.reason]));
   const operations = judge.plan.operations.map(
     ({ operationId, method, path, responses }): OperationCoverage => ({
@@ -156,6 +166,7 @@ export function coverageOf(
     ...(rules ? { rules } : {}),
     summary: {
       requests,
+      unanswered,
       operations: figure(
         operations.filter((o) => o.responses.some((r) => r.count > 0) || o.undocumented.length > 0).length,
         operations.length,

@@ -14,14 +14,15 @@ const percent = (figure: Figure) => `${figure.percent}%`;
 
 /** The closing figures: operations, responses and rules exercised, as counts and percentages. */
 function summaryLine({ summary }: Coverage): string {
-  const { operations, responses, rules, requests } = summary;
+  const { operations, responses, rules, requests, unanswered } = summary;
   const excluded = responses.excluded ? `; ${responses.excluded} excluded` : '';
   const parts = [
     `${operations.exercised} of ${operations.total} operations (${percent(operations)})`,
     `${responses.exercised} of ${responses.total} documented responses (${percent(responses)}${excluded})`,
     ...(rules ? [`${rules.exercised} of ${rules.total} rules (${percent(rules)})`] : []),
   ];
-  return `Exercised: ${parts.join(', ')}; from ${requests} request${requests === 1 ? '' : 's'}.`;
+  const without = unanswered ? ` (${unanswered} without an answer)` : '';
+  return `Exercised: ${parts.join(', ')}; from ${requests} request${requests === 1 ? '' : 's'}${without}.`;
 }
 
 /** What a response's row says: how often, never, or excluded with the reason. */
