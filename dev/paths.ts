@@ -8,8 +8,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The root of the contract source, relative to the root (as the tools are given it). */
 export const SOURCE = 'openapi/openapi.yaml';
 
-/** The sandbox's own document: its /_sandbox routes, which the sandbox registers from it and the sandbox's workflows call. */
+/**
+ * The sandbox's own document: its /_sandbox routes, which the sandbox registers from it and the
+ * sandbox's workflows call, and the API's operations as the contract gives them; made by the build.
+ */
 export const SANDBOX_DOCUMENT = 'packages/sandbox/openapi.json';
+/** What the sandbox's document is made from besides the contract: its own routes and answers, written by hand. */
+export const SANDBOX_SOURCE = 'packages/sandbox/openapi.sandbox.yaml';
 
 /** The folder of everything generated from the contract. */
 export const GENERATED_DIR = path.join(root, 'generated');

@@ -95,8 +95,10 @@ export interface paths {
         /**
          * Create an imported shipment
          * @description Creates an imported shipment. Accepts the `Partner-ID` header and the deprecated body field
-         *     `partner_id`. When the header and the body field are both present, the header value is what is
-         *     stored and the body value is ignored, as on every creation that takes both.
+         *     `partner_id`. A Partner ID given by either attributes the imported shipment to the partner, as
+         *     every resource created under a Partner ID is, and the deprecated body field still works. When the
+         *     header and the body field are both present, the header value is what is stored and the body
+         *     value is ignored, as on every creation that takes both.
          */
         post: operations["createImportedShipment"];
         delete?: never;
@@ -161,9 +163,10 @@ export interface components {
         /**
          * UtcTimestamp
          * @description An ISO 8601 date and time of day in UTC (the specification's "ISO 8601 UTC timestamp"): every
-         *     ISO 8601 form of such a timestamp, and nothing else. Not `format: date-time`: that format means
-         *     RFC 3339, a narrower profile of ISO 8601 (extended calendar dates with full seconds only), which
-         *     would refuse forms the specification allows.
+         *     ISO 8601 form of such a timestamp, and nothing else. The edition read is ISO 8601:2004, whose
+         *     section numbers are cited here; where a later edition decides otherwise, the text says so. Not
+         *     `format: date-time`: that format means RFC 3339 (extended calendar dates with full seconds only),
+         *     which would refuse forms the specification allows.
          *
          *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
          *     two alternatives of the same structure, the first in extended format (with `-` and `:`), the
@@ -171,7 +174,7 @@ export interface components {
          *     hour-only time and a `Z` or `+00` fit both.
          *
          *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
-         *       agreement between the parties, so they are refused. One of
+         *       mutual agreement of the parties (ISO 8601:2004, section 3.5), so they are refused. One of
          *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
          *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
          *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
@@ -181,16 +184,22 @@ export interface components {
          *         have a week 53; they are listed by year mod 400, written as the century's class mod 4
          *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
          *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
-         *     - `T`, then the time of day (a space instead of `T` is refused), with ISO 8601's reduced
-         *       precisions: `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order one optionally
-         *       with a decimal fraction written with `.` or `,` (`15.5` is half past three). Hour 00–23, minute
+         *     - `T`, then the time of day. The `T` is never left out (ISO 8601:2004 allows that only by mutual
+         *       agreement, section 4.3.2), and a space instead of `T` is refused. ISO 8601's reduced
+         *       precisions (section 4.2.2.3): `hh`, `hh:mm` / `hhmm` or `hh:mm:ss` / `hhmmss`, the lowest-order
+         *       one optionally with a decimal fraction written with `.` or `,` (section 4.2.2.4; `15.5` is half
+         *       past three). Hour 00–23, minute
          *       00–59, second 00–60 (60 for a leap second; the pattern does not know which minutes had one). Hour
          *       24 stands only for the end of the day: `24`, `24:00`, `24:00:00` (basic `2400`, `240000`), with
-         *       a fraction only of zeros.
+         *       a fraction only of zeros. Here the edition decides: ISO 8601:2004 allows 24:00 for the end of
+         *       the day (section 4.2.3), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019/Amd
+         *       1:2022 restored it; the contract reads ISO 8601:2004, and accepts it.
          *     - UTC: `Z`, or the zero offset `+00:00` (extended), `+0000` (basic) or `+00` (either). `-00:00`,
-         *       `-0000` and `-00` are refused: ISO 8601 writes a zero offset with `+` (a `-` marks local time
-         *       behind UTC), and RFC 3339 uses `-00:00` for "the offset to local time is unknown", which is not
-         *       a statement that the time is in UTC.
+         *       `-0000` and `-00` are refused because ISO 8601 does not allow them: it writes an offset ahead
+         *       of or equal to UTC with `+`, and only one behind UTC with `-` (ISO 8601:2004, sections 3.4.2
+         *       and 4.2.5.1). RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is
+         *       unknown (RFC 3339, section 4.3), and RFC 9557 (section 2) notes that ISO 8601 does not; the
+         *       specification names ISO 8601.
          * @example 2026-11-21T15:30:00Z
          * @example 20261121T153000Z
          * @example 2026-W47-6T15:30:00,5Z
@@ -215,9 +224,7 @@ export interface components {
              * Format: uri
              * @description The absolute address to download the carrier setup file from (see `downloadCarrierSetupFile`).
              *     An `https` address: the download carries the Basic credentials like every request, and they are
-             *     only encoded, so HTTPS is required. Only a server on a loopback host (the local mock, the
-             *     sandbox) hands out a plain `http` address, and a client sends credentials over plain HTTP to a
-             *     loopback host only.
+             *     only encoded, so HTTPS is required.
              * @example https://files.shipping.example/carrier-setups/7f3c9a2e.json
              */
             url: string;
@@ -305,10 +312,11 @@ export interface components {
          * PartnerIdBodyField
          * @deprecated
          * @description Deprecated: send the `Partner-ID` header instead. The legacy body field is still accepted on
-         *     `POST /shipments`, `POST /sales_orders` and `POST /imported_shipments`. When the header and this
-         *     field are both present, the header value is stored and this one is ignored, on each of the three.
-         *     Whether this field given alone on an imported shipment is stored is not specified. The field will be
-         *     removed at a future time; no removal date is set, and the date will be announced in the changelog
+         *     `POST /shipments`, `POST /sales_orders` and `POST /imported_shipments`, and works: a Partner ID
+         *     given in it attributes what is created to the partner, an imported shipment too. When the header
+         *     and this field are both present, the header value is stored and this one is ignored, on each of
+         *     the three. Whether this field given alone on an imported shipment is stored is not specified. The
+         *     field will be removed at a future time; no removal date is set, and the date will be announced in the changelog
          *     well in advance.
          */
         PartnerIdBodyField: components["schemas"]["PartnerId"];
@@ -343,8 +351,9 @@ export interface components {
          * OffsetTimestamp
          * @description An ISO 8601 date and time of day with fractional seconds and a UTC offset (the specification's
          *     "ISO 8601 timestamp with UTC offset, fractional seconds"): every ISO 8601 form of such a
-         *     timestamp, and nothing else. Not `format: date-time`: that format means RFC 3339, a narrower
-         *     profile of ISO 8601 (extended calendar dates only), which would refuse forms the specification
+         *     timestamp, and nothing else. The edition read is ISO 8601:2004, whose section numbers are cited
+         *     here; where a later edition decides otherwise, the text says so. Not `format: date-time`: that
+         *     format means RFC 3339 (extended calendar dates only), which would refuse forms the specification
          *     allows.
          *
          *     The pattern, part by part; it is one plain regular expression (no lookahead, no backreference),
@@ -353,7 +362,7 @@ export interface components {
          *     `±hh` offset fits both.
          *
          *     - The date, four-digit years 0000–9999 only: expanded years (more digits, with a sign) need
-         *       agreement between the parties, so they are refused. One of
+         *       mutual agreement of the parties (ISO 8601:2004, section 3.5), so they are refused. One of
          *       - a calendar date `YYYY-MM-DD` / `YYYYMMDD`: month 01–12, day 01–28 in February, up to 30 or
          *         31 in the other months as they have them, and 02-29 only in a leap year (a year divisible by
          *         4 and not by 100, or by 400: the year ends in 04, 08, …, 96, or is 0000, 0400, …, 9600);
@@ -364,14 +373,20 @@ export interface components {
          *         (`[02468][048]|[13579][26]` for 0, `[02468][159]|[13579][37]` for 1, `[02468][26]|[13579][048]`
          *         for 2, `[02468][37]|[13579][159]` for 3) and the last two digits of the year.
          *     - `T`, then the time of day to the second with a decimal fraction written with `.` or `,`
-         *       (a space instead of `T` is refused): `hh:mm:ss.f` / `hhmmss.f`, with one or more fractional
+         *       (ISO 8601:2004, section 4.2.2.4). The `T` is never left out (ISO 8601:2004 allows that only by
+         *       mutual agreement, section 4.3.2), and a space instead of `T` is refused: `hh:mm:ss.f` / `hhmmss.f`, with one or more fractional
          *       digits. Hour 00–23, minute 00–59, second 00–60 (60 for a leap second; the pattern does not know
          *       which minutes had one). Hour 24 stands only for the end of the day: `24:00:00` / `240000` with a
-         *       fraction only of zeros.
+         *       fraction only of zeros. Here the edition decides: ISO 8601:2004 allows 24:00 for the end of the
+         *       day (section 4.2.3), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019/Amd 1:2022
+         *       restored it; the contract reads ISO 8601:2004, and accepts it.
          *     - The offset, required: `Z`, or `±hh:mm` (extended), `±hhmm` (basic) or `±hh` (either), hours
-         *       00–23 and minutes 00–59. A zero offset with `-` (`-00:00`, `-0000`, `-00`) is refused: ISO 8601
-         *       writes a zero offset with `+`, and RFC 3339 uses `-00:00` for "the offset to local time is
-         *       unknown".
+         *       00–23 and minutes 00–59 (ISO 8601:2004, section 4.2.5.1). A zero offset with `-` (`-00:00`,
+         *       `-0000`, `-00`) is refused because ISO 8601 does not allow it: it writes an offset ahead of or
+         *       equal to UTC with `+`, and only one behind UTC with `-` (ISO 8601:2004, sections 3.4.2 and
+         *       4.2.5.1). RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is
+         *       unknown (RFC 3339, section 4.3), and RFC 9557 (section 2) notes that ISO 8601 does not; the
+         *       specification names ISO 8601.
          * @example 2026-11-20T14:03:27.512+01:00
          * @example 20261120T140327,5+0100
          */
@@ -485,7 +500,7 @@ export interface components {
         CountryCode: string;
         /**
          * Service
-         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService. Every field of the table is required (note on required services only): the table lists them, and says of none that it may be absent.
+         * @description A service that may or must be added to a shipment. A required service also has a note, and an available service has none: see AvailableService and RequiredService. Every field of the table is required (note on required services only): the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Service: {
             /**
@@ -522,7 +537,7 @@ export interface components {
         } & components["schemas"]["Service"];
         /**
          * CountryCombination
-         * @description What a product offers for one sender country and receiver country pair. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description What a product offers for one sender country and receiver country pair. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         CountryCombination: {
             /** @description Country code of the sender: two uppercase letters. */
@@ -558,7 +573,7 @@ export interface components {
         };
         /**
          * Product
-         * @description A product of a carrier. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description A product of a carrier. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Product: {
             /**
@@ -578,7 +593,7 @@ export interface components {
         };
         /**
          * Carrier
-         * @description A carrier, with its products. Every field of the table is required: the table lists them, and says of none that it may be absent.
+         * @description A carrier, with its products. Every field of the table is required: the table lists them, and says of none that it may be absent. Whatever fields it carries, the Partner ID (partner_id) is never one of them: the Partner ID is never returned in API responses.
          */
         Carrier: {
             /**
@@ -604,7 +619,8 @@ export interface components {
     responses: {
         /**
          * @description Any other error. Excessive polling of `GET /setups/carriers` may cause the API to throttle
-         *     requests; how a throttled request is answered is not specified either.
+         *     requests; how a throttled request is answered is not specified either. Whatever the response
+         *     holds, it never carries the Partner ID: the Partner ID is never returned in API responses.
          */
         UnspecifiedError: {
             headers: {
@@ -615,7 +631,8 @@ export interface components {
         /**
          * @description The request carried no credentials, or credentials that were refused. The specification gives no
          *     status codes: this one, and its challenge header, are those that HTTP Basic authentication fixes
-         *     (RFC 9110, section 15.5.2; RFC 7617).
+         *     (RFC 9110, section 15.5.2; RFC 7617). Whatever its body holds, it never carries the Partner ID: the
+         *     Partner ID is never returned in API responses.
          */
         Unauthorized: {
             headers: {
@@ -631,9 +648,10 @@ export interface components {
          *     integration. Optional. It is read on every request, so it may be set once as a default header of
          *     the HTTP client.
          *
-         *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-         *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-         *       stored is not specified.
+         *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+         *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+         *       imported shipment created under it, by this header or the body field, is attributed to the
+         *       partner too; whether one given alone on an imported shipment is stored is not specified.
          *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
          *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
          *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -644,11 +662,12 @@ export interface components {
          */
         PartnerId: components["schemas"]["PartnerIdHeaderValue"];
         /**
-         * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
-         *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-         *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
-         *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
-         *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
+         * @description A `Range` request header may be sent to fetch the file in chunks. Its form is HTTP's (RFC 9110,
+         *     section 14.2): a range unit, `=`, a range set, such as `bytes=0-1048575`. The range unit is
+         *     case-insensitive (RFC 9110, section 14.1: `Bytes=0-99` is a byte range), and a range of another
+         *     unit is legal HTTP (RFC 9110, section 14.2), so the header has HTTP's form only. How a server answers a range is HTTP's rule
+         *     too (RFC 9110, section 14.2; the status codes of the download); the specification says only that
+         *     the header may be sent.
          * @example bytes=0-1048575
          */
         Range: string;
@@ -704,8 +723,7 @@ export interface components {
              *
              *     The status codes below are those HTTP fixes for a download (RFC 9110): `200` for the whole file,
              *     `206` for a range, `416` for a range outside the file. The specification itself does not give
-             *     them. Against the local mock (`npm run mock`, which serves the file at `/carrier-setup-file`),
-             *     ask for the example range with `Prefer: code=206, example=firstSlice`.
+             *     them.
              */
             get: operations["downloadCarrierSetupFile"];
             put?: never;
@@ -729,9 +747,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -769,9 +788,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -792,7 +812,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The shipment was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -813,9 +837,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -836,7 +861,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The sales order was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The sales order was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -857,9 +886,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -880,7 +910,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The imported shipment was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The imported shipment was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -901,9 +935,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -924,7 +959,11 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
-            /** @description The shipment draft was created. The specification does not show the status code or the shape of the response. */
+            /**
+             * @description The shipment draft was created. The specification does not show the status code or the shape of the
+             *     response. Whatever the response holds, it never carries the Partner ID: the Partner ID is never
+             *     returned in API responses.
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -941,11 +980,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A byte range of the file (RFC 9110, section 14.2), to fetch the file in chunks or to resume a
-                 *     download that broke off. The server answers a satisfiable range with `206 Partial Content`, or may
-                 *     ignore the header and send the whole file with `200 OK`. The range unit is case-insensitive
-                 *     (`Bytes=0-99` is a byte range), and a range of another unit is legal HTTP that a server ignores
-                 *     (RFC 9110, section 14.2), so the header only has HTTP's form: a unit, `=`, a range set.
+                 * @description A `Range` request header may be sent to fetch the file in chunks. Its form is HTTP's (RFC 9110,
+                 *     section 14.2): a range unit, `=`, a range set, such as `bytes=0-1048575`. The range unit is
+                 *     case-insensitive (RFC 9110, section 14.1: `Bytes=0-99` is a byte range), and a range of another
+                 *     unit is legal HTTP (RFC 9110, section 14.2), so the header has HTTP's form only. How a server answers a range is HTTP's rule
+                 *     too (RFC 9110, section 14.2; the status codes of the download); the specification says only that
+                 *     the header may be sent.
                  * @example bytes=0-1048575
                  */
                 Range?: components["parameters"]["Range"];
@@ -954,9 +994,10 @@ export interface operations {
                  *     integration. Optional. It is read on every request, so it may be set once as a default header of
                  *     the HTTP client.
                  *
-                 *     - When given on creation, the Partner ID is stored on the created shipment, sales order or
-                 *       shipment draft, for partner reporting. Whether one given alone on an imported shipment is
-                 *       stored is not specified.
+                 *     - Resources created under it are attributed to the partner. When given on creation, the Partner
+                 *       ID is stored on the created shipment, sales order or shipment draft, for partner reporting. An
+                 *       imported shipment created under it, by this header or the body field, is attributed to the
+                 *       partner too; whether one given alone on an imported shipment is stored is not specified.
                  *     - The deprecated body field `partner_id` is still accepted on `POST /shipments`,
                  *       `POST /sales_orders` and `POST /imported_shipments`. When the header and the body field are both
                  *       present, the header value is stored and the body value is ignored, on each of the three.
@@ -986,8 +1027,8 @@ export interface operations {
             /**
              * @description The byte range asked for with `Range`: the bytes of the file from the first to the last
              *     position named in `Content-Range`. A slice is not a JSON document on its own: join the slices
-             *     in order, then parse. Against the local mock, `Prefer: code=206, example=firstSlice` returns
-             *     the first 64 bytes of the example file.
+             *     in order, then parse. A slice is a part of the setup file, so it never carries the Partner
+             *     ID either: the Partner ID is never returned in API responses.
              */
             206: {
                 headers: {
@@ -1011,7 +1052,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The range asked for lies outside the file. */
+            /**
+             * @description The range asked for lies outside the file. Whatever its body holds, it never carries the
+             *     Partner ID: the Partner ID is never returned in API responses.
+             */
             416: {
                 headers: {
                     "Content-Range": components["headers"]["Content-Range"];

@@ -129,7 +129,7 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
         return active?.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : active?.textContent;
       });
     const reached: Array<string | null | undefined> = [];
-    for (let i = 0; i < 8 && reached.at(-1) !== 'Send'; i++) {
+    for (let i = 0; i < 9 && reached.at(-1) !== 'Send'; i++) {
       await page.keyboard.press('Tab');
       reached.push(await focusedLabel());
       if (reached.at(-1) === 'API user') await page.keyboard.type('try-keyboard');
@@ -137,6 +137,7 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     }
     expect(reached).toEqual([
       'Server',
+      'sandbox (through this docs server)',
       'API user',
       'API key',
       'Partner-ID',
@@ -146,6 +147,20 @@ describe('Try it, served by the docs server with the sandbox behind its proxy', 
     ]);
     await page.keyboard.press('Enter');
     await expect.poll(() => statusOf(panel).innerText()).toMatch(/^HTTP 20\d/);
+  });
+
+  it('shows the servers it offers without the field in focus, and a choice fills the field', async () => {
+    const panel = await openPanel(page, 'createShipment');
+    const server = panel.getByLabel('Server', { exact: true });
+    const choice = panel
+      .getByRole('group', { name: 'Servers this page offers' })
+      .getByRole('button', { name: 'sandbox' });
+    await expect.poll(() => choice.isVisible()).toBe(true);
+    await server.fill('https://elsewhere.example/api/public/v3');
+    await panel.getByLabel('API user', { exact: true }).focus();
+    await choice.click();
+    await expect.poll(() => server.inputValue()).toBe(`${docs.url}_try/sandbox/api/public/v3`);
+    await expect(choice.getAttribute('aria-pressed')).resolves.toBe('true');
   });
 
   it('GET /setups/carriers against the sandbox: 200, the answer shown, and the verdict conforms', async () => {

@@ -766,6 +766,30 @@ describe('fetchCarrierSetup', () => {
     expect(error.message).toContain('timeoutMs (50 ms)');
   });
 
+  it('gives up waiting for COMPLETED after maxWaitMs, 20 minutes by default, naming the last status', async () => {
+    const api = await startApi(() => [inProgress]);
+    const clock = fakeClock();
+    const error = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, clock }));
+    expect(error).toMatchObject({ code: 'TIMEOUT', operation: 'requestCarrierSetup', option: 'maxWaitMs' });
+    expect(error.message).toBe(
+      'fetchCarrierSetup gave up waiting for COMPLETED: the last status was IN_PROGRESS, 20 min 0 s after the first of 81 calls of GET /setups/carriers (maxWaitMs 1200000 ms, 20 min 0 s).',
+    );
+    expect(statusPaths(api)).toHaveLength(81);
+    const sooner = await failure(fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, maxWaitMs: 60_000, clock }));
+    expect(sooner.message).toMatch(/the last status was IN_PROGRESS, 1 min 0 s after the first of 5 calls/);
+  });
+
+  it('waits as long as it takes with maxWaitMs: Infinity', async () => {
+    const api = await startApi(
+      (origin) => [...Array.from({ length: 200 }, () => inProgress), completed(`${origin}${FILE_PATH}`)],
+      (request, response) => serveFile(request, response, fileBytes, true),
+    );
+    const clock = fakeClock();
+    expect(await fetchCarrierSetup(client(api), { pollIntervalMs: 15_000, maxWaitMs: Infinity, clock })).toEqual(
+      fileData,
+    );
+  });
+
   it('measures timeoutMs on the clock passed in, as every other wait', async () => {
     const api = await startApi(() => [inProgress]);
     // A clock a thousand times faster than the real one: two minutes of it pass in 120 ms.
@@ -791,6 +815,9 @@ describe('fetchCarrierSetup', () => {
     );
     await expect(fetchCarrierSetup(client(api), { timeoutMs: -1 })).rejects.toThrow(
       /timeoutMs must be a positive number/,
+    );
+    await expect(fetchCarrierSetup(client(api), { maxWaitMs: 0 })).rejects.toThrow(
+      /maxWaitMs must be a number of at least 1/,
     );
     expect(api.received).toHaveLength(0);
   });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as validators from '../../generated/validators/index.js';
-import { pointerGet } from 'shipping-api-v3-contract';
+import { pointerGet, pointerSegment } from 'shipping-api-v3-contract';
 import { bundlePath, readJson, resolveRef } from '../support/harness/contract.ts';
 
 const bundle = readJson(bundlePath);
@@ -165,6 +165,38 @@ describe('the published bundle holds nothing from elsewhere', () => {
     const text = readFileSync(bundlePath, 'utf8');
     expect(text).not.toMatch(/http:\/\//);
     expect(text).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+
+  // The contract is the API's: the mock, the sandbox and the tools' loopback exceptions are this
+  // project's, and their guides say how to use them. Only the list of guides in info names a guide
+  // by its title ("The sandbox"), as a link to it.
+  const OURS =
+    /\bmock\b|\bsandbox\b|localhost|loopback|127\.0\.0\.1|\[::1\]|\bprism\b|npm run|Prefer: (?:code|example|dynamic)=/i;
+  /** The JSON pointer and the text of every string of `document` that names one of this project's servers. */
+  function ownServers(document: unknown): string[] {
+    const found: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (typeof node === 'string') {
+        const text = at === '/info/description' ? node.replace(/^\*\*Guides\.\*\*.*$/m, '') : node;
+        if (OURS.test(text)) found.push(`${at}: ${OURS.exec(text)![0]}`);
+      } else if (typeof node === 'object' && node !== null)
+        for (const [key, value] of Object.entries(node)) visit(value, `${at}/${pointerSegment(key)}`);
+    };
+    visit(document, '');
+    return found;
+  }
+
+  it("names none of this project's servers: no mock, sandbox, localhost or loopback in its texts", () => {
+    expect(ownServers(bundle)).toEqual([]);
+    const copy = structuredClone(bundle);
+    copy.components.examples.CarrierSetupFileSlice.description =
+      'Against the local mock: `Prefer: code=206, example=firstSlice`.';
+    copy.components.schemas.CarrierSetupStatusCompleted.properties.url['x-unspecified'] +=
+      ' A server on a loopback host may hand out http.';
+    expect(ownServers(copy)).toEqual([
+      '/components/schemas/CarrierSetupStatusCompleted/properties/url/x-unspecified: loopback',
+      '/components/examples/CarrierSetupFileSlice/description: mock',
+    ]);
   });
 
   it('says nothing of pre-signed addresses, which the specification does not mention', () => {

@@ -81,6 +81,14 @@ describe("the contract judge's verdict", () => {
       expect(of(row.title), row.title).toBe('breaks the contract');
   });
 
+  it("says each finding in one sentence: a capital first, one stop last, the contract's words inside it", () => {
+    for (const row of JUDGED_ANSWERS)
+      for (const { text } of contractJudge().judge(row.operation, answerOf(row)).findings) {
+        expect(text, row.title).toMatch(/^[A-Z][\s\S]*[^.]\.$/);
+        expect(text, row.title).not.toMatch(/\.\.|: [A-Z][a-z]/);
+      }
+  });
+
   it('reads a Content-Range by the contract: any case of the unit, a length or *, nothing else', () => {
     const read = (value: string) => contractJudge().contentRange('downloadCarrierSetupFile', 206, value);
     expect(read('Bytes 10-73/2876')).toEqual({ start: 10, end: 73, length: 2876 });

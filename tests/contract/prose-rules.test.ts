@@ -156,6 +156,11 @@ const statements: Statement[] = [
     says: [/A `Range` request header may be sent to fetch the file in chunks/, /streaming the response is allowed/],
   },
   {
+    rule: '[4.2.range] the Range header may be sent to fetch the file in chunks (the header)',
+    at: 'components/parameters/Range.yaml#/description',
+    says: [/A `Range` request header may be sent to fetch the file in chunks/],
+  },
+  {
     rule: '[4.2.range] the download takes the Range header',
     at: 'components/pathItems/CarrierSetupFile.yaml#/get/parameters/0',
     says: [/parameters\/Range\.yaml/],
@@ -279,18 +284,53 @@ describe('GET /setups/carriers takes no body and no path or query parameters', (
   });
 });
 
+// 4.2 says only that a Range header may be sent to fetch the file in chunks. What a server does with
+// one (answer 206, or ignore it and send the whole file) is HTTP's rule (RFC 9110, section 14.2), so
+// a sentence of the header's description that speaks of it names HTTP's RFC: the contract's own
+// words claim nothing of it.
+describe("the Range header's description claims nothing of a server's answer in the contract's own words", () => {
+  const description = () => source('components/parameters/Range.yaml').description as string;
+  const unattributed = (text: string) =>
+    fold(text)
+      .split(/(?<=\.)\s+(?=[A-Z`])/)
+      .filter((sentence) => /ignor|whole file|`?(?:200|206)\b/i.test(sentence) && !/RFC 9110/.test(sentence));
+
+  it('[4.2.range] a sentence about ignoring the header, or about the answer, names RFC 9110', () => {
+    expect(unattributed(description())).toEqual([]);
+    expect(
+      unattributed(
+        'A byte range of the file (RFC 9110, section 14.2). The server answers a satisfiable range with `206 Partial Content`, or may ignore the header and send the whole file with `200 OK`.',
+      ),
+    ).toEqual([
+      'The server answers a satisfiable range with `206 Partial Content`, or may ignore the header and send the whole file with `200 OK`.',
+    ]);
+  });
+});
+
 // 5.2.3 names where the Partner ID is stored (shipment, sales order, shipment draft) and leaves out
-// imported shipments, so whether one given alone there is stored stays open. 5.2.5 has no
-// exception: with both the header and the body field, the header value is stored there too. The
-// operation, the header and the body field say the same.
-describe('POST /imported_shipments says what 5.2.3 and 5.2.5 say of the Partner ID', () => {
+// imported shipments, so whether one given alone there is stored stays open. Yet an imported
+// shipment created under a Partner ID is attributed to the partner (section 1), by the header or by
+// the body field, which works there (5.2.4). 5.2.5 has no exception: with both the header and the
+// body field, the header value is stored there too. The operation, the header and the body field
+// say the same.
+describe('POST /imported_shipments says what sections 1, 5.2.3, 5.2.4 and 5.2.5 say of the Partner ID', () => {
   const operation = () => source('paths/imported_shipments.yaml').post;
   const header = () => source('components/parameters/PartnerId.yaml');
   const bodyField = () => source('components/schemas/PartnerIdBodyField.yaml');
   const headerWins = (text: string) =>
     /both present, the header value is (?:what is )?stored and (?:the body value|this one) is ignored/.test(fold(text));
   const aloneOpen = (text: string) => /given alone.*imported shipment.* (?:is stored|stored)/.test(fold(text));
+  const attributed = (op: any, parameter: any, field: any) =>
+    /A Partner ID given by either attributes the imported shipment to the partner/.test(fold(op.description)) &&
+    /the deprecated body field still works/.test(fold(op.description)) &&
+    /imported shipment created under it, by this header or the body field, is attributed to the partner/.test(
+      fold(parameter.description),
+    ) &&
+    /and works: a Partner ID given in it attributes what is created to the partner, an imported shipment too/.test(
+      fold(field.description),
+    );
   const agree = (op: any, parameter: any, field: any) =>
+    attributed(op, parameter, field) &&
     /Accepts the `Partner-ID` header and the deprecated body field `partner_id`/.test(fold(op.description)) &&
     headerWins(op.description) &&
     /Whether a Partner ID given alone, by the header only or by the body field only, is stored on an imported shipment/.test(
@@ -304,7 +344,7 @@ describe('POST /imported_shipments says what 5.2.3 and 5.2.5 say of the Partner 
     /on each of the three/.test(fold(field.description)) &&
     aloneOpen(field.description);
 
-  it('[5.2.5] [4.5.partner-id-storage] with both, the header value is stored; given alone, storage is open; the three texts agree', () => {
+  it('[4.5.partner-attribution] [5.2.5] [4.5.partner-id-storage] a Partner ID attributes an imported shipment; with both, the header value is stored; given alone, storage is open; the three texts agree', () => {
     expect(agree(operation(), header(), bodyField())).toBe(true);
     const silent = operation();
     silent.description =
@@ -317,6 +357,12 @@ describe('POST /imported_shipments says what 5.2.3 and 5.2.5 say of the Partner 
     wholeOpen['x-unspecified'] =
       'Whether and how an imported shipment stores the Partner ID, from the header, the body field or both.';
     expect(agree(wholeOpen, header(), bodyField())).toBe(false);
+    const storageOnly = operation();
+    storageOnly.description = storageOnly.description.replace(/A Partner ID given by either[^.]*\.\s*/, '');
+    expect(agree(storageOnly, header(), bodyField())).toBe(false);
+    const fieldSilent = bodyField();
+    fieldSilent.description = fieldSilent.description.replace(/, and works:[^.]*\./, '.');
+    expect(agree(operation(), header(), fieldSilent)).toBe(false);
     const narrowHeader = header();
     narrowHeader.description = narrowHeader.description.replace(', on each of the three', '');
     expect(agree(operation(), narrowHeader, bodyField())).toBe(false);

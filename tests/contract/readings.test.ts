@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { pointerGet } from 'shipping-api-v3-contract';
+import { pointerGet, pointerSegment } from 'shipping-api-v3-contract';
 import * as validators from '../../generated/validators/index.js';
 import { contractDir, loadRuleMap, type RuleEntry, splitAt } from '../support/harness/rule-map.ts';
 import { sourceOf } from '../support/harness/constraints.ts';
@@ -47,9 +47,15 @@ const fieldLists = [
 
 const readings: Reading[] = [
   {
-    title: '[2.1.url.scheme] url is read as an https address, plain http from a loopback host only',
+    title: '[2.1.url.scheme] url is read as an https address; the schema refuses no scheme, since none is named',
     at: ['components/schemas/CarrierSetupStatusCompleted.yaml#/properties/url'],
-    says: /requires HTTPS because the credentials are only encoded \(section 5\.1\.3\), so url is read as an https address.*loopback host may hand out http/,
+    says: /requires HTTPS because the credentials are only encoded \(section 5\.1\.3\), so url is read as an https address; the schema does not refuse another scheme, since the specification names none/,
+  },
+  {
+    title:
+      '[2.1.fields-required.reading] that status, expires_at and url are always present is a reading, on each status',
+    at: ['components/schemas/CarrierSetupStatusPending.yaml#', 'components/schemas/CarrierSetupStatusCompleted.yaml#'],
+    says: /Whether every field of its table is always present: .* which the contract reads as each being required \(the `required` list\)/,
   },
   {
     title: '[2.2.fields-required.reading] that every field of a table is present is a reading, on each required list',
@@ -73,9 +79,9 @@ const readings: Reading[] = [
   },
   {
     title:
-      '[2.1.expires_at.readings] [2.4.ordered_at.readings] expanded years and a zero offset with a minus are refused as readings',
+      '[2.1.expires_at.readings] [2.4.ordered_at.readings] the edition read; expanded years and a missing T refused as readings, -00:00 as ISO 8601 refuses it',
     at: ['components/schemas/UtcTimestamp.yaml#', 'components/schemas/OffsetTimestamp.yaml#'],
-    says: /refused as readings.*expanded years.*ISO 8601:2004, section 3\.5.*zero offset written with `-`.*ISO 8601:2004, section 4\.2\.5\.1.*RFC 3339, section 4\.3/,
+    says: /the contract reads ISO 8601:2004.*24:00.*section 4\.2\.3; ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it.*refused as readings.*expanded years.*mutual agreement.*\(section 3\.5\).*without the `T`.*mutual agreement \(section 4\.3\.2\).*zero offset written with `-`.*is refused because ISO 8601 does not allow it.*ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1.*RFC 3339 gives `-00:00` a meaning, a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\).*RFC 9557 \(section 2\) notes that ISO 8601 does not allow it/,
   },
   {
     title: '[3.skip-in-progress] whether the service may go from REQUESTED straight to COMPLETED is open',
@@ -85,7 +91,7 @@ const readings: Reading[] = [
   {
     title: '[2.2.field-names] how a list of field names spells a field is open',
     at: fieldLists,
-    says: /How a field is named in the list is not shown.*`email`, `receiver\.email`, `receiver_email`/,
+    says: /How a field is named in the list is not shown.*so the contract gives the names no form/,
   },
 ];
 
@@ -108,6 +114,33 @@ describe('the readings of the contract are marked where they are applied', () =>
       expect(markAt(place, copy)).not.toMatch(says);
     }
   });
+});
+
+// The descriptions of the timestamps say which edition of ISO 8601 they read where the editions
+// differ (24:00), cite its sections, and give ISO 8601's own reason for refusing -00:00: RFC 3339
+// gives it a meaning, a time in UTC, so the reason is not RFC 3339's.
+describe('the timestamps say which ISO 8601 they read', () => {
+  const SAYS = [
+    /The edition read is ISO 8601:2004/,
+    /mutual agreement of the parties \(ISO 8601:2004, section 3\.5\)/,
+    /The `T` is never left out \(ISO 8601:2004 allows that only by mutual agreement, section 4\.3\.2\)/,
+    /ISO 8601:2004 allows 24:00 for the end of the day \(section 4\.2\.3\), ISO 8601-1:2019 removed it, and its amendment ISO 8601-1:2019\/Amd 1:2022 restored it/,
+    /refused because ISO 8601 does not allow (?:them|it).*\(ISO 8601:2004, sections 3\.4\.2 and 4\.2\.5\.1\)/,
+    /RFC 3339 does allow `-00:00`, for a time known in UTC whose offset to local time is unknown \(RFC 3339, section 4\.3\), and RFC 9557 \(section 2\) notes that ISO 8601 does not/,
+  ];
+  // The reason the contract once gave, which RFC 3339 contradicts: -00:00 says the time is in UTC.
+  const WRONG = /not a statement that the time is in UTC|says nothing of UTC/;
+  const missing = (text: string) => [...SAYS.filter((says) => !says.test(text)), ...(WRONG.test(text) ? [WRONG] : [])];
+
+  it.each(['UtcTimestamp', 'OffsetTimestamp'])(
+    '[2.1.expires_at.readings] [2.4.ordered_at.readings] %s names the edition, its sections, and ISO 8601’s reason for refusing -00:00',
+    (name) => {
+      const text = fold(source(`components/schemas/${name}.yaml`).description);
+      expect(missing(text)).toEqual([]);
+      expect(missing(text.replace(/, ISO 8601-1:2019 removed it.*?restored it/, ''))).toHaveLength(1);
+      expect(missing(`${text} which is not a statement that the time is in UTC.`)).toEqual([WRONG]);
+    },
+  );
 });
 
 describe('what the readings accept and refuse', () => {
@@ -155,8 +188,12 @@ describe('what the readings accept and refuse', () => {
   it.each([
     [utc, '+12026-11-21T15:30:00Z'],
     [utc, '2026-11-21T15:30:00-00:00'],
+    [utc, '2026-11-2115:30:00Z'],
+    [utc, '20261121153000Z'],
     [offset, '+012026-11-20T14:03:27.512+01:00'],
     [offset, '2026-11-20T14:03:27.512-00:00'],
+    [offset, '2026-11-2014:03:27.512+01:00'],
+    [offset, '20261120140327.512+0100'],
   ])('[2.1.expires_at.readings] [2.4.ordered_at.readings] refused: %s %j', (pattern, text) => {
     expect(pattern.test(text)).toBe(false);
   });
@@ -164,6 +201,32 @@ describe('what the readings accept and refuse', () => {
   it('[3.skip-in-progress] a COMPLETED status right after REQUESTED is a status like any other', () => {
     for (const name of ['CarrierSetupStatusRequested', 'CarrierSetupStatusCompleted'])
       expect(validators.CarrierSetupStatus(bundle.components.examples[name].value)).toBe(true);
+  });
+
+  // Section 2.2 gives "for example a receiver field name" in the row of required_fields alone.
+  const receiverExample = (document: unknown, at = ''): string[] =>
+    typeof document === 'string'
+      ? /receiver field name/.test(document)
+        ? [at]
+        : []
+      : typeof document === 'object' && document !== null
+        ? Object.entries(document).flatMap(([key, value]) => receiverExample(value, `${at}/${key}`))
+        : [];
+  const requiredFields = '/components/schemas/CountryCombination/properties/required_fields';
+
+  it('[2.2.field-names] only required_fields quotes "a receiver field name", as its row alone does', () => {
+    expect(receiverExample(bundle)).toEqual([`${requiredFields}/description`, `${requiredFields}/x-unspecified`]);
+    const standalone = source('schemas/carrier-setup-file.schema.json');
+    expect(receiverExample(standalone)).toEqual([
+      '/$defs/CountryCombination/properties/required_fields/description',
+      '/$defs/CountryCombination/properties/required_fields/x-unspecified',
+    ]);
+    const copy = structuredClone(bundle);
+    copy.components.schemas.CountryCombination.properties.optional_parcel_fields['x-unspecified'] +=
+      ' (the specification says only "a receiver field name")';
+    expect(receiverExample(copy)).toContain(
+      '/components/schemas/CountryCombination/properties/optional_parcel_fields/x-unspecified',
+    );
   });
 
   it('[2.2.field-names] the example file shows the open choice: the receiver email spelled more than one way', () => {
@@ -176,25 +239,22 @@ describe('what the readings accept and refuse', () => {
 });
 
 // 5.2.7: the Partner ID is never returned. The status schemas forbid partner_id; wherever a body is
-// not shown (a creation's 2XX, a 401, a 416, any other error) or an object may carry fields beyond
-// its table (the setup file), the mark says that it never carries the Partner ID, and the rule's
-// `at` names the place.
+// not shown (a creation's 2XX, a 401, a 206's slice, a 416, any other error) or an object may carry
+// fields beyond its table (the setup file), the description says that it never carries the Partner
+// ID, and the rule's `at` names the place. The specification states it, so it stands in a
+// description, never in an x-unspecified, which the reference shows under "Not specified".
 describe('the Partner ID is never returned, wherever a response is open', () => {
-  const NEVER = /never carries the Partner ID|never the Partner ID \(partner_id\)/;
+  const NEVER = /never carries the Partner ID|the Partner ID \(partner_id\) is never one of them/;
   const rule = map.find((entry) => entry.id === '5.2.7')!;
   const named = new Set(rule.at.map((at) => at.replace(/#$/, '')));
 
-  /** Every place of the bundle whose body is open, with its source; the marks to read there. */
-  function openPlaces(document: any): { pointer: string; marks: string[] }[] {
-    const places: { pointer: string; marks: string[] }[] = [];
+  /** Every place of the bundle whose body is open: the pointer of the description to read there. */
+  function openPlaces(document: any): { pointer: string; text: string }[] {
+    const places: { pointer: string; text: string }[] = [];
     const response = (node: any, at: string) => {
       if (node?.$ref) return;
       const shown = Object.values<any>(node.content ?? {}).some((media) => media.schema);
-      if (shown) return;
-      const media = Object.entries<any>(node.content ?? {});
-      if (media.length === 0) places.push({ pointer: at, marks: [fold(node['x-unspecified'])] });
-      for (const [type, sub] of media)
-        places.push({ pointer: `${at}/content/${type.replace(/\//g, '~1')}`, marks: [fold(sub['x-unspecified'])] });
+      if (!shown) places.push({ pointer: `${at}/description`, text: fold(node.description) });
     };
     const operations = [
       ...Object.entries<any>(document.paths).map(([p, item]) => [`/paths/${p.replace(/\//g, '~1')}`, item]),
@@ -208,23 +268,46 @@ describe('the Partner ID is never returned, wherever a response is open', () => 
       response(sub, `/components/responses/${name}`);
     for (const name of ['Carrier', 'Product', 'CountryCombination', 'Service'])
       places.push({
-        pointer: `/components/schemas/${name}`,
-        marks: [fold(document.components.schemas[name]['x-unspecified'])],
+        pointer: `/components/schemas/${name}/description`,
+        text: fold(document.components.schemas[name].description),
       });
     return places;
   }
   const unmarked = (document: any) =>
     openPlaces(document)
-      .filter(({ marks }) => !marks.some((mark) => NEVER.test(mark)))
+      .filter(({ text }) => !NEVER.test(text))
       .map(({ pointer }) => pointer);
+  /** The pointers of the x-unspecified texts of `document` that speak of the Partner ID never returned. */
+  function neverInOpenMarks(document: unknown): string[] {
+    const found: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        const here = `${at}/${pointerSegment(key)}`;
+        if (key === 'x-unspecified' && /never/i.test(String(value)) && /Partner ID|partner_id/.test(String(value)))
+          found.push(here);
+        visit(value, here);
+      }
+    };
+    visit(document, '');
+    return found;
+  }
 
-  it('[5.2.7] every open response body, and every object of the file, says it never carries the Partner ID', () => {
+  it('[5.2.7] every open response body, and every object of the file, says in its description that it never carries the Partner ID', () => {
     const places = openPlaces(bundle);
-    expect(places.length).toBeGreaterThanOrEqual(11);
+    expect(places.length).toBeGreaterThanOrEqual(12);
     expect(unmarked(bundle)).toEqual([]);
     const copy = structuredClone(bundle);
-    copy.components.responses.UnspecifiedError['x-unspecified'] = 'Error body shape.';
-    expect(unmarked(copy)).toEqual(['/components/responses/UnspecifiedError']);
+    copy.components.responses.UnspecifiedError.description = 'Any other error.';
+    expect(unmarked(copy)).toEqual(['/components/responses/UnspecifiedError/description']);
+  });
+
+  it('[5.2.7] no x-unspecified says it: it is stated, not open', () => {
+    expect(neverInOpenMarks(bundle)).toEqual([]);
+    const copy = structuredClone(bundle);
+    copy.components.responses.Unauthorized['x-unspecified'] +=
+      ' Whatever it holds, it never carries the Partner ID: the Partner ID is never returned in API responses.';
+    expect(neverInOpenMarks(copy)).toEqual(['/components/responses/Unauthorized/x-unspecified']);
   });
 
   it("[5.2.7] the rule's at names every place", () => {

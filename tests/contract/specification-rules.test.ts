@@ -84,11 +84,18 @@ const rules: Rule[] = [
     at: '/url',
   },
   {
-    rule: '[2.1.status] status, expires_at and url are always present',
+    rule: '[2.1.fields-required] status, expires_at and url are always present: a pending status without url',
     schema: 'CarrierSetupStatus',
     obeying: () => example('CarrierSetupStatusRequested'),
     breaking: (d) => delete d.url,
     at: '/url',
+  },
+  {
+    rule: '[2.1.fields-required] status, expires_at and url are always present: a COMPLETED status without expires_at',
+    schema: 'CarrierSetupStatus',
+    obeying: () => example('CarrierSetupStatusCompleted'),
+    breaking: (d) => delete d.expires_at,
+    at: '/expires_at',
   },
   {
     rule: '[5.2.7] a pending status never carries partner_id',

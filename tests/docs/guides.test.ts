@@ -42,6 +42,19 @@ const unattributedStatusCodes = (markdown: string) =>
     .split(/\n\s*\n/)
     .filter((paragraph) => /\b(401|416)\b/.test(paragraph) && !/RFC \d+|\bmock\b|\bsandbox\b/.test(paragraph));
 
+/** Paragraphs and table rows that give throttling a status code without saying whose it is. */
+const unattributedThrottling = (markdown: string) =>
+  markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .split(/\n\s*\n/)
+    .flatMap((paragraph) => (/^\|/m.test(paragraph) ? paragraph.split('\n') : [paragraph]))
+    .filter(
+      (unit) =>
+        /throttl/i.test(unit) &&
+        /\b[45]\d\d\b/.test(unit) &&
+        !/\bsandbox\b|not specified|shows no|does not (?:say|show)|RFC \d+|HTTP's/i.test(unit),
+    );
+
 /** The relative links of `markdown`, found in `document`, whose file or Markdown heading is missing. */
 function brokenLinks(markdown: string, document: string): string[] {
   return relativeLinks(markdown).filter((link) => {
@@ -83,6 +96,25 @@ describe('guides', () => {
     expect(unattributedStatusCodes(read(`docs/${guide}`))).toEqual([]);
   });
 
+  // Section 7: how a throttled request is answered is not shown. A guide that names a status code
+  // beside throttling says, in the same paragraph or table row, that the specification shows none,
+  // that it is HTTP's or that it is the sandbox's. The sandbox guide is left out: every answer it
+  // describes is the sandbox's.
+  it.each(GUIDES.filter((guide) => guide !== 'sandbox.md'))(
+    '%s gives throttling no status code as the API’s',
+    (guide) => {
+      expect(unattributedThrottling(read(`docs/${guide}`))).toEqual([]);
+    },
+  );
+
+  it('the throttling check finds a status code given to throttling', () => {
+    expect(
+      unattributedThrottling(
+        '| **not judged** | any error status (`7.errors-not-shown`, such as the `429` of throttling) |\n| b | c |\n\nThe sandbox throttles with `429`.',
+      ),
+    ).toEqual(['| **not judged** | any error status (`7.errors-not-shown`, such as the `429` of throttling) |']);
+  });
+
   it("the status-code check finds a status code stated as the API's", () => {
     expect(
       unattributedStatusCodes(
@@ -109,6 +141,58 @@ describe('guides', () => {
       ),
     ).toEqual(['missing.md', 'getting-started.md#nowhere']);
     expect(slug('Migrating off the `partner_id` body field')).toBe('migrating-off-the-partner_id-body-field');
+  });
+});
+
+// An imported shipment created under a Partner ID is attributed to the partner (section 1; the body
+// field works there, 5.2.4); whether it stores one given alone is open. The guide says both.
+describe('the partner attribution guide on imported shipments', () => {
+  const says = (markdown: string) =>
+    /An imported shipment created with a Partner ID, in the header or in the deprecated body field\s+\(which still works there\), is attributed to the partner/.test(
+      markdown,
+    ) &&
+    /\*Not specified:\* whether a Partner ID given alone[\s\S]{0,80}is stored\s+on the imported shipment/.test(
+      markdown,
+    );
+
+  it('[4.5.partner-attribution] says an imported shipment is attributed to the partner, and leaves its storage open', () => {
+    const guide = read('docs/partner-attribution.md');
+    expect(says(guide)).toBe(true);
+    expect(says(guide.replace(/An imported shipment created with a Partner ID[^.]*\./, ''))).toBe(false);
+  });
+});
+
+// The contract requires HTTPS (5.1.3) and names no exception; a tool of this repository that sends
+// the credentials over plain HTTP to a loopback host says, in its own guide, that this is its policy,
+// and that it takes the host from the parsed URL, not from a match on the text.
+describe("the tools' loopback policy, each in its guide", () => {
+  const POLICY = /\*\*(?:The client's|the workflow's|Try it's) own policy\b/;
+  const PARSED = /the parsed URL names|the URL names once parsed/;
+  const states = (markdown: string) => {
+    const text = markdown.replace(/\s+/g, ' ');
+    return POLICY.test(text) && PARSED.test(text) && /never a match on (?:its|the) text/.test(text);
+  };
+
+  it.each(['client.md', 'try-it.md'])('%s says its loopback exception is its own, on a parsed host', (guide) => {
+    const markdown = read(`docs/${guide}`);
+    expect(states(markdown)).toBe(true);
+    expect(states(markdown.replace(/never a match on (?:its|the) text/g, ''))).toBe(false);
+  });
+
+  // An Arazzo criterion cannot parse a URL: the workflow says its match is on the text, anchored on
+  // the whole authority, so that user information or a longer host name never passes as loopback.
+  it('workflows.md says its loopback exception is its own, matched on the whole authority', () => {
+    const says = (markdown: string) => {
+      const text = markdown.replace(/\s+/g, ' ');
+      return (
+        /the workflow's own policy/.test(text) &&
+        /whole authority/.test(text) &&
+        /user information .{0,300}never passes as loopback/.test(text)
+      );
+    };
+    const markdown = read('docs/workflows.md');
+    expect(says(markdown)).toBe(true);
+    expect(says(markdown.replace(/never passes as loopback/g, 'passes'))).toBe(false);
   });
 });
 

@@ -125,6 +125,27 @@ describe('creations', () => {
 });
 
 describe('GET /_sandbox/attributions', () => {
+  it('[4.5.partner-attribution] attributes an imported shipment to the Partner ID of the header or of the body field; with both, the header wins', async () => {
+    const s = await sandbox();
+    await post(`${s.baseUrl}/imported_shipments`, {}, { 'Partner-ID': '10042' });
+    await post(`${s.baseUrl}/imported_shipments`, { partner_id: 9 });
+    await post(`${s.baseUrl}/imported_shipments`, { partner_id: 9 }, { 'Partner-ID': '10042' });
+    await post(`${s.baseUrl}/imported_shipments`, {});
+    const response = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    expect((await response.json()).attributions).toEqual([
+      { id: 'imported_shipment-1', resource: 'imported_shipment', partnerId: 10042, source: 'header' },
+      { id: 'imported_shipment-2', resource: 'imported_shipment', partnerId: 9, source: 'body' },
+      {
+        id: 'imported_shipment-3',
+        resource: 'imported_shipment',
+        partnerId: 10042,
+        source: 'header',
+        ignoredBodyPartnerId: 9,
+      },
+      { id: 'imported_shipment-4', resource: 'imported_shipment', partnerId: null, source: 'none' },
+    ]);
+  });
+
   it('[5.2.3] [5.2.5] shows the Partner ID stored on each resource and where it came from (specification 5.2)', async () => {
     const s = await sandbox();
     await post(`${s.baseUrl}/shipments`, { ...shipment, partner_id: 555 }, { 'Partner-ID': '10042' });

@@ -196,15 +196,19 @@ describe('the carrier setup workflow says only what is known', () => {
     for (const code of codes) expect(`^${code}$`).toBe(setupFileSchema.$defs.Carrier.properties.code.pattern);
   });
 
-  // 5.1.3: the download carries the credentials, so url is HTTPS; plain HTTP only on loopback, where
-  // the client sends credentials over it too.
+  // 5.1.3: the download carries the credentials, so the workflow's policy is HTTPS, or plain HTTP
+  // only when the whole authority is a loopback host: user information or a longer host name that
+  // starts as a loopback one never passes, and a loopback host spelt otherwise is refused too.
   const urlCriterion = new RegExp(criteria.find((c) => c.context === '$response.body#/url').condition);
   it.each([
     'https://files.shipping.example/carrier-setups/7f3c9a2e.json',
     'HTTPS://files.shipping.example/f.json',
     'http://127.0.0.1:4020/carrier-setup-file',
     'http://localhost/f.json',
+    'http://localhost',
+    'http://localhost:8080?f=1',
     'http://[::1]:8080/f.json',
+    'https://localhost:80@files.shipping.example/f.json',
   ])('[2.1.url.scheme] its url criterion takes %j', (url) => {
     expect(urlCriterion.test(url)).toBe(true);
   });
@@ -212,6 +216,17 @@ describe('the carrier setup workflow says only what is known', () => {
     'http://files.shipping.example/f.json',
     'http://localhost.shipping.example/f.json',
     'http://127.0.0.1.shipping.example/f.json',
+    'http://localhost:80@other.example/f.json',
+    'http://localhost:x@other.example/f.json',
+    'http://localhost@other.example/f.json',
+    'http://127.0.0.1:x@evil/f.json',
+    'http://127.0.0.1:80@evil/f.json',
+    'http://[::1]:80@evil/f.json',
+    'http://localhost.evil.example/f.json',
+    'http://127.0.0.1.evil.example/f.json',
+    'http://localhost\\@evil.example/f.json',
+    'http://user@localhost/f.json',
+    'http:evil.example/f.json',
     'ftp://files.shipping.example/f.json',
     '/carrier-setups/7f3c9a2e.json',
   ])('[2.1.url.scheme] its url criterion refuses %j', (url) => {
@@ -261,6 +276,22 @@ describe('the carrier setup workflow says only what is known', () => {
         expect(new RegExp(check.condition).test(code), `${check.condition} ${code}`).toBe(true);
     expect(conditions.filter((c) => /429|503/.test(c))).toEqual([]);
     expect(steps.flatMap((step) => (step.onFailure ?? []).map((action: any) => action.name))).toEqual(['waitAndPoll']);
+  });
+
+  // 7: excessive polling may be throttled, with an answer not shown: the one retry of the poll takes
+  // any answer that is not a 2xx, as it takes a pending status, so that both count against one limit.
+  // That respect runs it so is workflows.integration.test.ts's (a 429, a 503, then the lifecycle).
+  it('[7.throttling] its one retry of the poll takes any answer that is not a 2xx, and a pending status', () => {
+    const [retry, ...others] = steps.find((step) => step.stepId === 'pollUntilCompleted').onFailure;
+    expect(others).toEqual([]);
+    expect(retry.criteria).toHaveLength(1);
+    const alternatives = String(retry.criteria[0].condition).split(' || ');
+    expect(alternatives.slice(0, 2)).toEqual(['$statusCode < 200', '$statusCode > 299']);
+    for (const status of ['REQUESTED', 'IN_PROGRESS'])
+      expect(alternatives).toContain(
+        `$response.body#/status == '${status}' && $response.body#/url == null && $response.body#/expires_at == null`,
+      );
+    expect(alternatives).toHaveLength(4);
   });
 });
 

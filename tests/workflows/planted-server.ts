@@ -19,6 +19,16 @@ export type PlantedFault =
   | 'file-breaks-schema'
   /** The COMPLETED url is plain HTTP on a host that is not loopback. */
   | 'url-plain-http-remote'
+  /** The COMPLETED url is plain HTTP to another host, behind user information that reads as loopback. */
+  | 'url-userinfo-localhost-port'
+  | 'url-userinfo-loopback-ip'
+  /** The COMPLETED url is plain HTTP to a host whose name starts as a loopback host's does. */
+  | 'url-localhost-suffix'
+  | 'url-loopback-ip-suffix'
+  /** No fault: the second poll is throttled with 429 (an answer the specification does not show), then the lifecycle goes on. */
+  | 'throttled-once'
+  /** No fault: the second poll is answered 503 with a body that is no status, then the lifecycle goes on. */
+  | 'unavailable-once'
   /** No fault: the file from its first byte is streamed, without Content-Length. */
   | 'range-streamed'
   /** The file from its first byte stops halfway: its Content-Length is not the file's. */
@@ -28,6 +38,15 @@ export interface PlantedServer {
   baseUrl: string;
   close(): Promise<void>;
 }
+
+/** The COMPLETED url of each fault that plants one: plain HTTP that a match of its text could take for loopback. */
+const PLANTED_URLS: Partial<Record<PlantedFault, string>> = {
+  'url-plain-http-remote': 'http://files.shipping.example/setup.json',
+  'url-userinfo-localhost-port': 'http://localhost:80@files.shipping.example/setup.json',
+  'url-userinfo-loopback-ip': 'http://127.0.0.1:x@files.shipping.example/setup.json',
+  'url-localhost-suffix': 'http://localhost.files.shipping.example/setup.json',
+  'url-loopback-ip-suffix': 'http://127.0.0.1.files.shipping.example/setup.json',
+};
 
 const examples = path.resolve(import.meta.dirname, '../../openapi/components/examples');
 const setupFile = (parse(readFileSync(path.join(examples, 'CarrierSetupFile.yaml'), 'utf8')) as { value: unknown[] })
@@ -43,9 +62,13 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
   let polls = 0;
   let origin = '';
 
-  app.get('/api/public/v3/setups/carriers', async () => {
+  app.get('/api/public/v3/setups/carriers', async (_request, reply) => {
     polls += 1;
     if (polls === 1) return { status: 'REQUESTED', expires_at: null, url: null };
+    // The throttled poll counts as one: the lifecycle goes on at the next.
+    if (polls === 2 && fault === 'throttled-once')
+      return reply.code(429).type('application/problem+json').send({ title: 'Too Many Requests', status: 429 });
+    if (polls === 2 && fault === 'unavailable-once') return reply.code(503).type('text/plain').send('Busy');
     if (polls === 2 || fault === 'never-completes') {
       return fault === 'url-while-in-progress'
         ? { status: 'IN_PROGRESS', expires_at: null, url: `${origin}/files/setup.json` }
@@ -54,8 +77,7 @@ export async function startPlantedServer(fault: PlantedFault): Promise<PlantedSe
     return {
       status: 'COMPLETED',
       expires_at: new Date(Date.now() + 900_000).toISOString(),
-      url:
-        fault === 'url-plain-http-remote' ? 'http://files.shipping.example/setup.json' : `${origin}/files/setup.json`,
+      url: PLANTED_URLS[fault] ?? `${origin}/files/setup.json`,
     };
   });
 

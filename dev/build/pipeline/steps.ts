@@ -10,11 +10,11 @@ import { CONTRACT_FILES } from '../../packaging/build-packages.ts';
 import { COVERAGE_INPUTS } from '../../docs/coverage-page.ts';
 import { pageSources, renderPage } from '../../docs/pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
-import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SOURCE } from '../../paths.ts';
+import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOURCE, SOURCE } from '../../paths.ts';
 import type { Bundled } from './bundle.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
-export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text';
+export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
 
 /** What the steps share while they run: the files made so far (relative path → content), and the bundle. */
 export interface StepContext {
@@ -181,5 +181,15 @@ export const STEPS: Step[] = [
     files: () => ['openapi/rules.yaml', 'dev/build/rule-text.ts'],
     tools: [],
     make: async (context) => ({ [RULE_TEXT_FILE]: ruleTextModule(readMade(context, 'openapi/rules.yaml')) }),
+  },
+  {
+    name: 'sandbox-document',
+    title: "sandbox's description",
+    files: () => [BUNDLE_JSON_FILE, SANDBOX_SOURCE, 'dev/build/sandbox-document.ts'],
+    tools: ['yaml'],
+    make: async (context) => {
+      const { sandboxDocumentText } = await import('../sandbox-document.ts');
+      return { [SANDBOX_DOCUMENT]: sandboxDocumentText(bundleDocument(context), readMade(context, SANDBOX_SOURCE)) };
+    },
   },
 ];

@@ -102,6 +102,8 @@ function panelFor(operation: TryItOperation): HTMLElement {
   const form = h('form', { class: 'try-it-form', novalidate: true });
   const listId = newId('servers');
   const serverList = h('datalist', { id: listId });
+  // The offered servers as buttons too: a datalist shows its choices only once the field has focus.
+  const serverChoices = h('div', { class: 'try-it-choices', role: 'group', 'aria-label': 'Servers this page offers' });
   const server = field(
     'Server',
     h('input', { type: 'url', list: listId, autocomplete: 'off', spellcheck: 'false' }),
@@ -159,7 +161,7 @@ function panelFor(operation: TryItOperation): HTMLElement {
   copyClient.addEventListener('click', () => showSnippet(snippets.client, copyClient));
 
   form.append(
-    ...(isDownload ? [fileUrl.row, range.row] : [server.row, serverList]),
+    ...(isDownload ? [fileUrl.row, range.row] : [server.row, serverList, serverChoices]),
     user.row,
     key.row,
     partnerId.row,
@@ -182,6 +184,16 @@ function panelFor(operation: TryItOperation): HTMLElement {
     if (server.control.value !== shared.server) server.control.value = shared.server;
     if (shared.fileUrl && fileUrl.control.value !== shared.fileUrl) fileUrl.control.value = shared.fileUrl;
     serverList.replaceChildren(...servers.map((s) => h('option', { value: s.base }, s.label)));
+    serverChoices.replaceChildren(
+      ...servers.map((s) => {
+        const choice = h('button', { type: 'button', 'aria-pressed': String(shared.server === s.base) }, s.label);
+        choice.addEventListener('click', () => {
+          shared.server = s.base;
+          announce();
+        });
+        return choice;
+      }),
+    );
   };
   credentials.onChange(fill);
   sharedListeners.add(fill);

@@ -15,6 +15,12 @@ export interface FetchCarrierSetupOptions {
   pollIntervalMs?: number;
   /** Give up after this long, whatever the workflow is doing. No limit by default. */
   timeoutMs?: number;
+  /**
+   * Give up waiting for COMPLETED when the next call of GET /setups/carriers would come later than
+   * this after the first (the error names the last status). Default 20 minutes: the specification
+   * says generation takes "up to several minutes". `Infinity` waits as long as it takes.
+   */
+  maxWaitMs?: number;
   signal?: AbortSignal;
   /** Called with every carrier setup status received. */
   onStatus?: (status: CarrierSetupStatus) => void;
@@ -39,7 +45,7 @@ export interface FetchCarrierSetupOptions {
   clock?: Clock;
 }
 
-const DEFAULTS = { pollIntervalMs: 15_000, maxDownloadAttempts: 5, maxRenewals: 3 };
+const DEFAULTS = { pollIntervalMs: 15_000, maxDownloadAttempts: 5, maxRenewals: 3, maxWaitMs: 20 * 60_000 };
 
 function invalidOption(name: string, rule: string): ShippingApiError {
   return new ShippingApiError(`fetchCarrierSetup: ${name} must be ${rule}.`, {
@@ -50,9 +56,10 @@ function invalidOption(name: string, rule: string): ShippingApiError {
 }
 
 function workflowSettings(options: FetchCarrierSetupOptions) {
-  const number = (name: keyof typeof DEFAULTS, min: number, integer: boolean): number => {
+  const number = (name: keyof typeof DEFAULTS, min: number, integer: boolean, infinite = false): number => {
     const value = options[name] ?? DEFAULTS[name];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    const finite = Number.isFinite(value) || (infinite && value === Number.POSITIVE_INFINITY);
+    if (typeof value !== 'number' || !finite || value < min || (integer && !Number.isInteger(value))) {
       throw invalidOption(name, `${integer ? 'an integer' : 'a number'} of at least ${min}`);
     }
     return value;
@@ -71,6 +78,7 @@ function workflowSettings(options: FetchCarrierSetupOptions) {
     pollIntervalMs: number('pollIntervalMs', 1, false),
     maxDownloadAttempts: number('maxDownloadAttempts', 1, true),
     maxRenewals: number('maxRenewals', 0, true),
+    maxWaitMs: number('maxWaitMs', 1, false, true),
     clock: options.clock ?? realClock,
   };
 }
@@ -131,7 +139,15 @@ async function runWorkflow(
   try {
     for (let renewals = 0; ; renewals += 1) {
       operation = 'requestCarrierSetup';
-      const { status, serverDate } = await completedStatus(client, context, statusPacer, signal, options.onStatus);
+      const limit = { clock, maxWaitMs: settings.maxWaitMs };
+      const { status, serverDate } = await completedStatus(
+        client,
+        context,
+        statusPacer,
+        signal,
+        options.onStatus,
+        limit,
+      );
       operation = 'downloadCarrierSetupFile';
       const outcome = await downloadCompleted(status, serverDate, { context, settings, signal, pacer }, options);
       if ('file' in outcome) return outcome.file;

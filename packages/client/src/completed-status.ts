@@ -3,22 +3,38 @@
 // the server answered, and why a 404 is most often a base URL that is not the API root.
 import type { ClientContext, ShippingClient } from './client.ts';
 import { connectionFailure, ShippingApiError } from './errors.ts';
+import type { Clock } from './clock.ts';
 import { type Pacer, THROTTLING_STATUSES } from './pacing.ts';
 import { type CarrierSetupStatus, validateCarrierSetupStatus } from './validate.ts';
 
 export type CarrierSetupStatusCompleted = Extract<CarrierSetupStatus, { status: 'COMPLETED' }>;
 
-/** Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED. */
+/** How long the workflow waits for COMPLETED, on its clock, from its first call of GET /setups/carriers. */
+export interface WaitLimit {
+  clock: Clock;
+  /** Infinity for no limit. */
+  maxWaitMs: number;
+}
+
+/**
+ * Calls GET /setups/carriers at the pacer's pace until the status is COMPLETED, and gives up (code
+ * TIMEOUT, option maxWaitMs) when the next call would come later than maxWaitMs after the first.
+ */
 export async function completedStatus(
   client: ShippingClient,
   context: ClientContext,
   pacer: Pacer,
   signal: AbortSignal,
   onStatus: ((status: CarrierSetupStatus) => void) | undefined,
+  limit: WaitLimit,
 ): Promise<{ status: CarrierSetupStatusCompleted; serverDate: string | null }> {
   const operation = 'requestCarrierSetup';
+  const waited = { since: Number.NaN, calls: 0, last: 'no status' };
   for (;;) {
+    if (waited.calls > 0 && pacer.nextAt() - waited.since > limit.maxWaitMs) throw waitedTooLong(waited, limit);
     await pacer.next(signal);
+    if (waited.calls === 0) waited.since = limit.clock.now();
+    waited.calls += 1;
     const result = await client.GET('/setups/carriers', { signal, parseAs: 'stream' }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       throw new ShippingApiError(`GET /setups/carriers failed: ${connectionFailure(statusUrl(context), error)}.`, {
@@ -29,6 +45,7 @@ export async function completedStatus(
     });
     const { response } = result;
     if (THROTTLING_STATUSES.has(response.status)) {
+      waited.last = `throttled (${response.status})`;
       pacer.throttled(response.headers.get('Retry-After'));
       continue;
     }
@@ -55,7 +72,23 @@ export async function completedStatus(
     const status = validateCarrierSetupStatus(await statusBody(response));
     onStatus?.(status);
     if (status.status === 'COMPLETED') return { status, serverDate: response.headers.get('Date') };
+    waited.last = status.status;
   }
+}
+
+/** Minutes and seconds, as a person reads a wait. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+function waitedTooLong(waited: { since: number; calls: number; last: string }, limit: WaitLimit): ShippingApiError {
+  const after = duration(limit.clock.now() - waited.since);
+  const allowed = duration(limit.maxWaitMs);
+  return new ShippingApiError(
+    `fetchCarrierSetup gave up waiting for COMPLETED: the last status was ${waited.last}, ${after} after the first of ${waited.calls} calls of GET /setups/carriers (maxWaitMs ${limit.maxWaitMs} ms, ${allowed}).`,
+    { code: 'TIMEOUT', operation: 'requestCarrierSetup', option: 'maxWaitMs' },
+  );
 }
 
 /** The address of GET /setups/carriers under the client's base URL. */

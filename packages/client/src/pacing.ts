@@ -38,6 +38,11 @@ export class Pacer {
     this.#onThrottled = onThrottled;
   }
 
+  /** When the next request may go, on the clock. */
+  nextAt(): number {
+    return Math.max(this.#notBefore, this.#clock.now());
+  }
+
   /** Waits until the next request may go, then counts it as sent. */
   async next(signal: AbortSignal): Promise<void> {
     const wait = this.#notBefore - this.#clock.now();

@@ -121,7 +121,12 @@ function typeNamed(types: string[], type: string): boolean {
   return types.includes('*/*') || types.includes(type) || types.includes(`${type.split('/')[0]}/*`);
 }
 
-const sentence = (text: string) => text.trim().replace(/[.\s]+$/, '');
+/** The contract's words inside a sentence of the judge's: no closing stop, a lowercase start where a word starts it. */
+const sentence = (text: string) =>
+  text
+    .trim()
+    .replace(/[.\s]+$/, '')
+    .replace(/^[A-Z](?=[a-z])/, (letter) => letter.toLowerCase());
 
 /** The rule under which what a response leaves open is reported. */
 const openRule = (documented: PlanResponse) => documented.open ?? documented.rule;
@@ -304,6 +309,12 @@ class PlanJudge implements Judge {
           outcome: 'not judged',
           rule: documented.rule,
           text: `Status ${answer.status} is none the contract names for ${operationId}; ${open}.`,
+        });
+      else if (documented.rule === documented.open)
+        findings.push({
+          outcome: 'not judged',
+          rule: documented.rule,
+          text: `Status ${answer.status} is of the class the contract gives for ${operationId} (${documented.key}); ${open}.`,
         });
       else
         findings.push({

@@ -47,9 +47,11 @@ export function checkAnswers(exchanges: readonly Exchange[], report: Report): vo
       if (finding.outcome !== 'fail' || finding.rule === '5.2.7') continue;
       report.fail(finding.rule, `${where}: ${finding.text}`);
     }
-    // An answer under `default` is one the contract names no status for: nothing of it is checked.
-    if (judgement.response === undefined || judgement.response === 'default') continue;
-    const rule = judgement.findings[0]!.rule;
+    // An answer the judge passed nothing of (a status the contract names not, a creation's answer,
+    // which is not shown) is no answer checked.
+    const [status] = judgement.findings;
+    if (status?.outcome !== 'pass') continue;
+    const rule = status.rule;
     checked.set(rule, (checked.get(rule) ?? 0) + 1);
   }
   for (const [rule, count] of checked) {

@@ -1,8 +1,9 @@
 // The sandbox's own routes under /_sandbox, registered from its OpenAPI document (openapi.json at the
-// package's root, published with it; it also describes the API's operations as the sandbox answers
-// them, which the API's own routes serve): each operation's method and path, whether it takes
+// package's root, published with it): each operation's method and path, whether it takes
 // credentials (its security), what the route index says of it (its summary), and the JSON Schema of
-// its request body, which Fastify checks before the handler runs (validation.ts).
+// its request body, which Fastify checks before the handler runs (validation.ts). The document also
+// describes the API's operations, copied from the contract by the build with the answers the sandbox
+// adds; the API's routes serve those from the contract itself.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
