@@ -69,8 +69,6 @@ export function projectCoverage(document: unknown, { har, conform, exclusions }:
   const excluded = responses.filter((response) => response.excluded);
   const list = (items: string[], none: string) => (items.length > 0 ? items.map((item) => `- ${item}`) : [none]);
   return [
-    `Made by \`npm run docs\` from the traffic in \`${RECORDED}/\`: what \`shipping-api conform\` sends to the sandbox with writes allowed, and the sandbox session besides (a range past the end of the file, each operation without credentials and under a queued fault), recorded by \`npm run coverage:record\`.`,
-    '',
     '**Documented responses that no recording exercises:**',
     '',
     ...list(
