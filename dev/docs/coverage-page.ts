@@ -1,6 +1,6 @@
 // The project's own coverage, written into the page of docs/coverage.md where the guide marks it:
-// the traffic that conform and the sandbox session send (recorded by `npm run coverage:record` into
-// tests/recordings/coverage/), counted against the bundle being built, with the documented
+// the traffic that conform and the sandbox session send to the sandbox, and the mock session to the
+// mock (recorded by `npm run coverage:record` into tests/recordings/coverage/), counted against the bundle being built, with the documented
 // responses no recording exercises named, and the exclusions with their reasons.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const RECORDED = 'tests/recordings/coverage';
 /** What the coverage section is made from, relative to the repository. */
 export const COVERAGE_INPUTS = [
   `${RECORDED}/sandbox.har`,
+  `${RECORDED}/mock.har`,
   `${RECORDED}/conform.json`,
   `${RECORDED}/exclusions.json`,
   'dev/docs/coverage-page.ts',
@@ -41,8 +42,8 @@ const named = (operationId: string, method: string, at: string, status: string) 
   `\`${operationId}\` (\`${method} ${at}\`) \`${status}\``;
 
 export interface Recorded {
-  /** The parsed HAR file. */
-  har: unknown;
+  /** The parsed HAR files: the sandbox's traffic (conform's among it) and the mock's. */
+  hars: unknown[];
   /** What `shipping-api conform --json` printed. */
   conform: { verdicts: ConformVerdicts };
   exclusions: Exclusion[];
@@ -50,18 +51,18 @@ export interface Recorded {
 
 /** The project's recorded traffic, conform's verdicts and the exclusions, as committed. */
 export const recorded = (): Recorded => ({
-  har: readJson(`${RECORDED}/sandbox.har`),
+  hars: [readJson(`${RECORDED}/sandbox.har`), readJson(`${RECORDED}/mock.har`)],
   conform: readJson(`${RECORDED}/conform.json`),
   exclusions: readJson(`${RECORDED}/exclusions.json`).exclusions,
 });
 
 /** The Markdown of the project's coverage, against the bundled description `document`. */
-export function projectCoverage(document: unknown, { har, conform, exclusions }: Recorded = recorded()): string {
+export function projectCoverage(document: unknown, { hars, conform, exclusions }: Recorded = recorded()): string {
   // Placing requests and answers needs the judge's plan only, not its validators.
   const judge = createJudge(judgePlan(document), {});
   const unknown = unknownExclusions(judge, exclusions);
   if (unknown.length > 0) throw new Error(`${RECORDED}/exclusions.json: ${unknown.join('; ')}.`);
-  const coverage = coverageOf(judge, [harEntries(har)], { conform: [conform.verdicts], exclusions });
+  const coverage = coverageOf(judge, hars.map(harEntries), { conform: [conform.verdicts], exclusions });
   const responses = coverage.operations.flatMap(({ operationId, method, path: at, responses: all }) =>
     all.map((response) => ({ name: named(operationId, method, at, response.status), ...response })),
   );

@@ -1,12 +1,14 @@
-// The project's own traffic, recorded for its coverage (docs/coverage.md): `shipping-api conform`
-// against the sandbox, writes allowed, as tests/conform/sandbox.test.ts runs it, then what the
-// sandbox tests send besides (tests/sandbox/contract.integration.test.ts): a range past the end of
-// the file, each operation without credentials, and each operation answered by a queued
-// `unavailable` fault. Everything goes to one sandbox on loopback, started and stopped here.
+// The project's own traffic, recorded for its coverage (docs/coverage.md):
+// - against a sandbox on loopback: `shipping-api conform`, writes allowed, as
+//   tests/conform/sandbox.test.ts runs it, then what the sandbox tests send besides
+//   (tests/sandbox/contract.integration.test.ts): a range past the end of the file, each operation
+//   without credentials, and each operation answered by a queued `unavailable` fault;
+// - against the mock (Prism behind its guard), as tests/mock/ drive it: each operation with its
+//   example, the download whole and its first slice, a request without credentials.
+// Each server is started and stopped here.
 //
-// `npm run coverage:record` writes the recording and conform's verdicts into RECORDED_DIR; the page
-// docs/coverage.html is made from them, and a test records again and holds the two to the same
-// coverage.
+// `npm run coverage:record` writes the recordings and conform's verdicts into RECORDED_DIR; the page
+// docs/coverage.html is made from them, and tests record again and hold each to the same coverage.
 import { randomBytes, scryptSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { startSandbox } from 'shipping-api-v3-sandbox';
 import { exampleCreations } from '../../packages/cli/src/conform/creations.ts';
 import { runConform } from '../../packages/cli/src/conform/index.ts';
 import { jsonResult } from '../../packages/cli/src/conform/output.ts';
+import { startMock } from '../mock/mock.ts';
 import { root } from '../paths.ts';
 import { makeTempDir } from '../tools.ts';
 import { harRecorder } from './har-recorder.ts';
@@ -22,6 +25,7 @@ import { harRecorder } from './har-recorder.ts';
 /** Where the project's recorded traffic, conform's verdicts and the exclusions live. */
 export const RECORDED_DIR = path.join(root, 'tests/recordings/coverage');
 export const RECORDED_HAR = path.join(RECORDED_DIR, 'sandbox.har');
+export const RECORDED_MOCK_HAR = path.join(RECORDED_DIR, 'mock.har');
 export const RECORDED_CONFORM = path.join(RECORDED_DIR, 'conform.json');
 /** The documented responses not exercised on purpose, each with its reason: one file. */
 export const EXCLUSIONS = path.join(RECORDED_DIR, 'exclusions.json');
@@ -104,13 +108,44 @@ export async function recordProjectTraffic(): Promise<ProjectTraffic> {
   }
 }
 
+/** Records what the mock tests send to the mock (Prism, a process of its own), started and stopped here. */
+export async function recordMockTraffic(): Promise<ProjectTraffic['har']> {
+  const mock = await startMock({ port: 0 });
+  const recorder = harRecorder('shipping-api-v3 coverage');
+  try {
+    const auth = { authorization: basic };
+    const prefer = (example: string) => ({ ...auth, Prefer: `example=${example}` });
+    const status = await (
+      await recorder.fetch(`${mock.baseUrl}/setups/carriers`, { headers: prefer('completed') })
+    ).json();
+    await recorder.fetch(`${mock.baseUrl}/setups/carriers`, { headers: prefer('requested') });
+    await recorder.fetch(status.url, { headers: auth });
+    await recorder.fetch(status.url, { headers: { ...auth, Prefer: 'code=206, example=firstSlice' } });
+    await recorder.fetch(`${mock.baseUrl}/setups/carriers`);
+    for (const { at, body } of creations())
+      await recorder.fetch(`${mock.baseUrl}${at}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+      });
+    return recorder.har();
+  } finally {
+    await mock.stop();
+  }
+}
+
+const writeHar = (file: string, har: ProjectTraffic['har']) => {
+  writeFileSync(file, `${JSON.stringify(har, null, 2)}\n`);
+  return `${path.relative(root, file)} (${har.log.entries.length} exchanges)`;
+};
+
 /** `npm run coverage:record`: records the project's traffic into RECORDED_DIR. */
 export async function writeProjectTraffic(): Promise<number> {
   const { har, conform } = await recordProjectTraffic();
-  writeFileSync(RECORDED_HAR, `${JSON.stringify(har, null, 2)}\n`);
+  const mock = await recordMockTraffic();
   writeFileSync(RECORDED_CONFORM, `${conform}\n`);
   console.log(
-    `Wrote ${path.relative(root, RECORDED_HAR)} (${har.log.entries.length} exchanges) and ${path.relative(root, RECORDED_CONFORM)}.`,
+    `Wrote ${writeHar(RECORDED_HAR, har)}, ${writeHar(RECORDED_MOCK_HAR, mock)} and ${path.relative(root, RECORDED_CONFORM)}.`,
   );
   return 0;
 }

@@ -15,8 +15,8 @@ import { recordProjectTraffic } from '../../dev/traffic/project-traffic.ts';
 const committed = recorded();
 const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
 
-const coverageOfRecorded = ({ har, conform, exclusions }: Recorded): Coverage =>
-  coverageOf(contractJudge(), [harEntries(har)], { conform: [conform.verdicts], exclusions });
+const coverageOfRecorded = ({ hars, conform, exclusions }: Recorded): Coverage =>
+  coverageOf(contractJudge(), hars.map(harEntries), { conform: [conform.verdicts], exclusions });
 
 /** What a coverage exercised: each documented response with a count, and each rule judged or observed. */
 const exercised = (coverage: Coverage) => ({
@@ -50,8 +50,10 @@ describe("the project's recorded traffic", () => {
     });
 
     it('exercises what the committed recording does (else: npm run coverage:record)', () => {
-      const again = coverageOfRecorded({ ...committed, har: fresh.har, conform: JSON.parse(fresh.conform) });
-      expect(exercised(again)).toEqual(exercised(coverageOfRecorded(committed)));
+      // The sandbox's recording alone: the mock's is recorded again by coverage.integration.test.ts.
+      const sandboxOnly = { ...committed, hars: committed.hars.slice(0, 1) };
+      const again = coverageOfRecorded({ ...sandboxOnly, hars: [fresh.har], conform: JSON.parse(fresh.conform) });
+      expect(exercised(again)).toEqual(exercised(coverageOfRecorded(sandboxOnly)));
     });
 
     it('holds no credentials', () => {
@@ -62,7 +64,8 @@ describe("the project's recorded traffic", () => {
 
 describe('the coverage page', () => {
   const without416 = structuredClone(committed) as any;
-  without416.har.log.entries = without416.har.log.entries.filter((entry: any) => entry.response.status !== 416);
+  for (const har of without416.hars)
+    har.log.entries = har.log.entries.filter((entry: any) => entry.response.status !== 416);
 
   it('names each documented response no recording exercises', () => {
     const page = projectCoverage(document, without416);
@@ -89,6 +92,12 @@ describe('the coverage page', () => {
         exclusions: [{ operationId: 'createShipment', status: '200', reason: 'x' }],
       }),
     ).toThrow(/exclusions\.json: \/exclusions\/0: createShipment documents no response 200/);
+  });
+
+  it("counts the sandbox's recording and the mock's together", () => {
+    const requests = committed.hars.reduce((sum: number, har: any) => sum + har.log.entries.length, 0);
+    expect(committed.hars.map((har: any) => har.log.entries.length).every((count) => count > 0)).toBe(true);
+    expect(projectCoverage(document, committed)).toContain(`; from ${requests} requests.`);
   });
 
   it('is the page of the coverage guide', () => {
