@@ -1,5 +1,6 @@
 // `npm run bench`: runs the parts in dev/bench/, each measuring side by side in one run on this
-// machine and printing ratios with their inputs and goals: `check` (the pre-flight check), `client`
+// machine and printing ratios with their inputs and goals: `check` (the pre-flight check), `coverage`
+// (`shipping-api coverage` against `npm run contract` on a HAR of 10,000 entries), `client`
 // (the client against openapi-fetch and raw fetch), `sandbox` (the sandbox against Prism and a bare
 // server), `setup-diff` (`shipping-api setup diff` against parsing and validating both files). And
 // what the parts share.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { guides, type ProductName, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { BUNDLE_JSON, DOCS_DIR, NOT_FOUND_PAGE, root } from '../paths.ts';
+import { withProjectCoverage } from './coverage-page.ts';
 
 const DOCS_INDEX = 'index.html';
 
@@ -129,9 +130,13 @@ const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs/copy-button.js'), 'ut
 export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
 const CSP = `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:`;
 
-/** The HTML page of one source. */
-export function renderPage(source: Source, sources: Source[], product: ProductName): string {
-  const markdown = readFileSync(path.join(root, source.markdown), 'utf8');
+/** The HTML page of one source; `document` is the bundled description (the coverage page counts against it). */
+export function renderPage(source: Source, sources: Source[], product: ProductName, document: unknown): string {
+  const markdown = withProjectCoverage(
+    readFileSync(path.join(root, source.markdown), 'utf8'),
+    source.markdown,
+    document,
+  );
   const body = markdownRenderer(source.markdown, sources).render(markdown);
   const menu = sources
     .map((s) => {
@@ -171,8 +176,10 @@ ${body}    <footer>Rendered from <code>${escapeHtml(source.markdown)}</code>. Th
 /** Writes every page into `outDir`; returns the page names. */
 export function renderPages(outDir: string = DOCS_DIR): string[] {
   const sources = pageSources();
-  const product = productName(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')));
-  for (const source of sources) writeFileSync(path.join(outDir, source.page), renderPage(source, sources, product));
+  const document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
+  const product = productName(document);
+  for (const source of sources)
+    writeFileSync(path.join(outDir, source.page), renderPage(source, sources, product, document));
   return sources.map((s) => s.page);
 }
 

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contractJudge } from 'shipping-api-v3-contract';
 import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
+import { answerOf, type HarEntry, HarError, harEntries, operationsOf } from 'shipping-api-v3-contract/traffic';
 import { BUNDLE_JSON } from '../paths.ts';
 import { routableBundle, SETUP_FILE_PATH } from '../mock/routable.ts';
 import { redocly, withTempDir } from '../tools.ts';
@@ -54,15 +55,6 @@ export interface CheckOptions {
   ignoreHeaders?: string[];
 }
 
-interface HarEntry {
-  request: { method: string; url: string; postData?: { text?: string } };
-  response: {
-    status: number;
-    headers?: Array<{ name: string; value: string }>;
-    content?: { text?: string; encoding?: string };
-  };
-}
-
 const contractPaths = (): string[] => Object.keys(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')).paths);
 
 /** The API base URL of a recording: the part of a request URL in front of a path of the contract. */
@@ -74,33 +66,6 @@ export function inferServer(entries: HarEntry[]): string | undefined {
     if (match) return `${url.origin}${url.pathname.slice(0, -match.length)}`;
   }
   return undefined;
-}
-
-/** An answer of the recording as the judge reads it: status, headers, and the body's bytes. */
-function answerOf({ response }: HarEntry) {
-  const text = response.content?.text ?? '';
-  return {
-    status: response.status,
-    headers: (response.headers ?? []).map(({ name, value }) => [name, value] as [string, string]),
-    body: response.content?.encoding === 'base64' ? new Uint8Array(Buffer.from(text, 'base64')) : text,
-  };
-}
-
-/**
- * The operation of each entry, or undefined outside the API: by method and path under the server,
- * or the address an earlier answer handed out to another operation (the file's url of a COMPLETED
- * status), as the contract's links say.
- */
-function operationsOf(entries: HarEntry[], server: string): Array<string | undefined> {
-  const judge = contractJudge();
-  const handedOut = new Map<string, string>();
-  return entries.map((entry) => {
-    const operationId =
-      judge.match(entry.request.method, entry.request.url, server)?.operationId ?? handedOut.get(entry.request.url);
-    if (operationId)
-      for (const link of judge.linked(operationId, answerOf(entry))) handedOut.set(link.url, link.operationId);
-    return operationId;
-  });
 }
 
 /** The value at a JSON pointer of an exchange's request or response body, as JSON text. */
@@ -165,14 +130,19 @@ export function ignoredHeaders(extra: string[] = [], env = process.env.CONTRACT_
 }
 
 export function checkHar(file: string, options: CheckOptions = {}): HarReport {
-  let har: { log?: { entries?: HarEntry[] } };
+  let har: { log: { entries: HarEntry[] } };
   try {
     har = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`${file}: not a readable HAR file (${(error as Error).message}).`);
   }
-  const entries = har.log?.entries;
-  if (!Array.isArray(entries)) throw new Error(`${file}: not a HAR file: /log/entries is missing.`);
+  let entries: HarEntry[];
+  try {
+    entries = harEntries(har);
+  } catch (error) {
+    if (error instanceof HarError) throw new Error(`${file}: ${error.message}.`);
+    throw error;
+  }
   if (entries.length === 0)
     throw new Error(`${file}: the HAR file has no entries (/log/entries is empty): there is no traffic to check.`);
   const server = (options.server ?? inferServer(entries))?.replace(/\/$/, '');
@@ -185,8 +155,8 @@ export function checkHar(file: string, options: CheckOptions = {}): HarReport {
   // The download has no path in the contract; drift reads a copy that places it at a stand-in path
   // (routable.ts), and the addresses the recording handed out are pointed at it, so that drift
   // checks them too.
-  const operations = operationsOf(entries, server);
-  const rewritten = structuredClone(har) as { log: { entries: HarEntry[] } };
+  const operations = operationsOf(contractJudge(), entries, server);
+  const rewritten = structuredClone(har);
   rewritten.log.entries.forEach((entry, index) => {
     if (operations[index] === 'downloadCarrierSetupFile') entry.request.url = `${server}${SETUP_FILE_PATH}`;
   });

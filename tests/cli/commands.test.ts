@@ -31,6 +31,7 @@ describe('help and usage', () => {
     ['setup', 'show'],
     ['check'],
     ['conform'],
+    ['coverage'],
     ['sandbox'],
   ];
   it.each(commands.map((c) => [c.join(' ') || '(root)', c]))(

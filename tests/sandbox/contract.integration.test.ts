@@ -7,7 +7,7 @@ import { checkHar, formatReport } from '../../dev/traffic/check-har.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
-import { harRecorder } from '../support/harness/sandbox-har.ts';
+import { harRecorder } from '../../dev/traffic/har-recorder.ts';
 import { basic, closeSandboxes, post, sandbox, sleep } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { productName } from '../../../openapi/plugins/pages.js';
 import { CONTRACT_FILES } from '../../packaging/build-packages.ts';
+import { COVERAGE_INPUTS } from '../../docs/coverage-page.ts';
 import { pageSources, renderPage } from '../../docs/pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
 import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOURCE, SOURCE } from '../../paths.ts';
@@ -133,12 +134,17 @@ export const STEPS: Step[] = [
       'openapi/plugins/pages.js',
       'dev/docs/pages.ts',
       'dev/docs/copy-button.js',
+      // The project's coverage, on the page of the coverage guide.
+      ...COVERAGE_INPUTS,
     ],
     tools: ['markdown-it'],
     make: async (context) => {
       const sources = pageSources();
-      const product = productName(bundleDocument(context));
-      return Object.fromEntries(sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product)]));
+      const document = bundleDocument(context);
+      const product = productName(document);
+      return Object.fromEntries(
+        sources.map((source) => [`docs/${source.page}`, renderPage(source, sources, product, document)]),
+      );
     },
   },
   {

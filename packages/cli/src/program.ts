@@ -4,6 +4,7 @@
 import { Command, CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { checkCommand } from './commands/check.command.ts';
 import { conformCommand } from './commands/conform.command.ts';
+import { coverageCommand } from './commands/coverage.command.ts';
 import { sandboxCommand } from './commands/sandbox.command.ts';
 import { sandboxAccountsCommand } from './commands/sandbox-accounts.command.ts';
 import { setupDiffCommand } from './commands/setup-diff.command.ts';
@@ -25,7 +26,8 @@ Environment (the connection is never taken from a flag, and never printed):
 
 Exit codes:
   0    done; the check passed
-  1    the check failed (problems in the shipment or the setup file; a rule the server breaks); setup diff: changes found
+  1    the check failed (problems in the shipment or the setup file; a rule the server breaks); setup diff: changes found;
+       coverage: below --min
   2    bad input: a wrong flag, a missing variable, a file that cannot be read or is not JSON
   3    the service, the network or the workflow failed
   130  interrupted (Ctrl-C)`;
@@ -34,7 +36,7 @@ function createProgram(io: Io, done: Done): Command {
   const paint = painter(io.stderr, io.env);
   const program = new Command('shipping-api')
     .description(
-      'Pull and read the carrier setup file of the Shipping Service Public API v3, check a shipment against it before sending it, and check a server against the specification.',
+      'Pull and read the carrier setup file of the Shipping Service Public API v3, check a shipment against it before sending it, check a server against the specification, and measure what recorded traffic exercised of the contract.',
     )
     .version(VERSION, '-V, --version')
     .helpOption('-h, --help', 'show help for the command')
@@ -57,6 +59,7 @@ function createProgram(io: Io, done: Done): Command {
     )
     .addCommand(checkCommand(io, done))
     .addCommand(conformCommand(io, done))
+    .addCommand(coverageCommand(io, done))
     .addCommand(sandboxCommand(io, done))
     .addCommand(sandboxAccountsCommand(io, done));
   // Every command, nested ones too, ends through runCli and writes where the program writes.

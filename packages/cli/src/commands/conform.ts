@@ -2,14 +2,13 @@
 // (conform/), with a progress line on a terminal while it waits on generation, one line per rule,
 // --json and --junit. Exit 0 when every stated rule checked holds, 1 when one fails, 2 on bad
 // input, 3 when the server cannot be reached or refuses the credentials at the start.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { Option } from 'commander';
 import ora from 'ora';
 import { createShippingClient, ShippingApiError } from 'shipping-api-v3-client';
 import { writeFileAtomically } from '../atomic-write.ts';
 import { type Connection, connectionFromEnv } from '../env.ts';
 import { readJson } from '../files.ts';
+import { junitTarget } from '../junit-target.ts';
 import { CliError, colourOn, EXIT, type Io, line, painter, type Style } from '../io.ts';
 import { ConformStartError, runConform } from '../conform/index.ts';
 import { CREATIONS, type Creation, creationProblem, exampleCreations } from '../conform/creations.ts';
@@ -64,18 +63,6 @@ async function creations(options: ConformCommandOptions, io: Io): Promise<Creati
     bodies[bodies.findIndex((body) => body.path === kind.path)] = { path: kind.path, body: data, source: file };
   }
   return bodies;
-}
-
-/** The file --junit names: its folder must exist. */
-async function junitTarget(file: string | undefined, cwd: string): Promise<string | undefined> {
-  if (file === undefined) return undefined;
-  const target = path.resolve(cwd, file);
-  const folder = await stat(path.dirname(target)).catch(() => undefined);
-  if (!folder?.isDirectory())
-    throw new CliError(`--junit ${file}: the folder ${path.dirname(target)} does not exist.`, EXIT.BAD_INPUT, {
-      option: '--junit',
-    });
-  return target;
 }
 
 const STYLES: Record<Verdict, Style> = { pass: 'green', fail: 'red', observed: 'cyan', skipped: 'yellow' };

@@ -48,7 +48,7 @@ export function jsonResult(result: ConformResult): string {
   return JSON.stringify({ ...result, counts: counts(result.verdicts) }, null, 2);
 }
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text
     // Characters XML 1.0 cannot carry at all.
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')

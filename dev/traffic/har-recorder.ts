@@ -1,5 +1,6 @@
-// A fetch that records each finished exchange as a HAR 1.2 entry, credentials redacted, so that a
-// session against the sandbox can be checked with the contract check (scripts/contract.ts).
+// A fetch that records each finished exchange as a HAR 1.2 entry, credentials redacted: the sandbox
+// tests check a session so recorded with the contract check, and the project's own traffic
+// (project-traffic.ts) is recorded with it for its coverage.
 import { STATUS_CODES } from 'node:http';
 
 export interface HarRecorder {
@@ -13,7 +14,7 @@ const headerList = (headers: Headers) =>
     value: name.toLowerCase() === 'authorization' ? `${value.split(' ')[0]} [redacted]` : value,
   }));
 
-export function harRecorder(): HarRecorder {
+export function harRecorder(creator = 'sandbox test'): HarRecorder {
   const entries: unknown[] = [];
   return {
     async fetch(input, init) {
@@ -65,6 +66,6 @@ export function harRecorder(): HarRecorder {
       });
       return response;
     },
-    har: () => ({ log: { version: '1.2', creator: { name: 'sandbox test', version: '1' }, entries } }),
+    har: () => ({ log: { version: '1.2', creator: { name: creator, version: '1' }, entries } }),
   };
 }
