@@ -89,7 +89,12 @@ describe('npm run dev', () => {
     await dev.waitFor(/\[dev\] .*kept the last good build/, from);
     const bad = await liveState(dev.docsUrl);
     expect(bad.build).toBe(build);
-    expect(bad.findings.map((finding) => `${finding.file}:${finding.line}`)).toContain(`${EXAMPLE}:8`);
+    // The line of expires_at in the example, where the bad value stands.
+    const line =
+      readFileSync(path.join(copy, EXAMPLE), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('expires_at: soon')) + 1;
+    expect(bad.findings.map((finding) => `${finding.file}:${finding.line}`)).toContain(`${EXAMPLE}:${line}`);
     expect(await page()).toBe(before);
     expect((await completed()).expires_at).toBe(served);
     // The page served by dev carries the script that shows them, allowed by the page's policy.
