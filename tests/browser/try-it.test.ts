@@ -351,7 +351,7 @@ describe('Try it on a published site that names a hosted sandbox (DOCS_SANDBOX_U
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     hosted = await startSandbox({ port: 0, generationMs: 0, minPollMs: 0, corsOrigin: siteUrl });
-    renderDocs(path.join(dir, 'index.html'), hosted.baseUrl);
+    await renderDocs(path.join(dir, 'index.html'), hosted.baseUrl);
   });
 
   afterAll(async () => {

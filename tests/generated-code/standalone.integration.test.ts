@@ -17,7 +17,7 @@ describe('the generator reads none of what it generates', () => {
       cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
     const validators = path.join(copy, 'generated/validators/index.js');
-    writeFileSync(validators, 'export const CarrierSetupFile = require("ajv/dist/runtime/ucs2length") +;\n');
+    writeFileSync(validators, 'export const CarrierSetupFile = (;\n');
     const result = spawnSync(process.execPath, ['scripts/generate.ts'], { cwd: copy, encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(validators, 'utf8')).toBe(

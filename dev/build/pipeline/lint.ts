@@ -1,14 +1,18 @@
 // The contract's lint, in-process: Redocly's rules (redocly.yaml, openapi-core's lint) and Spectral's
-// (.spectral.yaml with the OWASP ruleset and the functions of openapi/lint/functions/, loaded by the
-// Spectral command line's own ruleset loader), over the source, so that each finding names the file
+// (.spectral.yaml with the OWASP ruleset and the functions of openapi/lint/functions/, loaded by
+// the ruleset bundler's documented loader), over the source, so that each finding names the file
 // under openapi/ and the line it is on.
+import * as fs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lint as redoclyLint } from '@redocly/openapi-core';
 import { Document, type ISpectralDiagnostic, type Ruleset, Spectral } from '@stoplight/spectral-core';
-import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
+import { builtins } from '@stoplight/spectral-ruleset-bundler/plugins/builtins';
+import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
+import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import Parsers from '@stoplight/spectral-parsers';
 import { createHttpAndFileResolver } from '@stoplight/spectral-ref-resolver';
+import { fetch } from '@stoplight/spectral-runtime';
 import { root, SOURCE } from '../../paths.ts';
 import { problemFinding } from './bundle.ts';
 import { byPlace, type Finding, repositoryPath, type Severity } from './findings.ts';
@@ -18,8 +22,13 @@ export const SPECTRAL_RULESET = path.join(root, '.spectral.yaml');
 
 const SPECTRAL_SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
 
-/** Loads .spectral.yaml and its functions afresh (they are read from disk, not from Node's module cache). */
-export const loadSpectralRuleset = (file = SPECTRAL_RULESET): Promise<Ruleset> => getRuleset(file);
+/**
+ * Loads .spectral.yaml and its functions afresh (they are read from disk, not from Node's module
+ * cache), as the bundler's README loads a YAML ruleset, with the plugins the command line adds: the
+ * OWASP ruleset is CommonJS (commonjs), and Spectral's own packages are the ones loaded here (builtins).
+ */
+export const loadSpectralRuleset = (file = SPECTRAL_RULESET): Promise<Ruleset> =>
+  bundleAndLoadRuleset(file, { fs, fetch }, [builtins(), commonjs()]);
 
 function spectralFinding(result: ISpectralDiagnostic): Finding {
   return {
