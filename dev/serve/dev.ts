@@ -42,12 +42,12 @@ export async function runDev(options: Options): Promise<void> {
   let contract: SandboxContract = { validators: packaged, bundle: packaged.bundle() };
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
-  /** The Prism started on this rebuild's bundle while it is linted, and when it was started. */
+  /** The mock's operations read from this rebuild's bundle while it is linted, and when they were asked for. */
   let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number } | undefined;
   let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
   let pagesWritten = false;
 
-  /** Starts Prism on a new bundle at once, in a process of its own, while the lint and the next steps run. */
+  /** Reads the operations of a new bundle at once, in this process, while the lint and the next steps run. */
   function made(step: StepName, outputs: Record<string, string>): void {
     const json = outputs[BUNDLE_JSON_FILE];
     if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
@@ -83,7 +83,7 @@ export async function runDev(options: Options): Promise<void> {
     },
   });
 
-  /** After a rebuild: the overlay shows its errors, or is cleared; the mock moves to the new Prism. */
+  /** After a rebuild: the overlay shows its errors, or is cleared; the mock answers from the new operations. */
   async function apply(result: Rebuilt): Promise<void> {
     if (!result.ok) {
       live.publish({ build: live.state.build, findings: errorsOf(result.findings) });

@@ -18,7 +18,7 @@ export interface Rebuilt {
 }
 
 export interface RebuildHooks {
-  /** A step has made its files, before the lint has passed: to start early what takes long (Prism). */
+  /** A step has made its files, before the lint has passed: to start early what the next steps need (the mock's operations). */
   made?: (step: StepName, outputs: Record<string, string>) => void;
   /** A step's files are written, the lint passed: to serve them at once, before the next step. */
   served?: (step: StepName, outputs: Record<string, string>, written: string[]) => Promise<void> | void;
