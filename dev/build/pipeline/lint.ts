@@ -17,7 +17,7 @@ import { fetch } from '@stoplight/spectral-runtime';
 import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SOURCE } from '../../paths.ts';
 import { WORKFLOW_FILES } from '../../workflows.ts';
 import { problemFinding } from './bundle.ts';
-import { byPlace, type Finding, repositoryPath, type Severity } from './findings.ts';
+import { byPlace, type Finding, leadWithCause, repositoryPath, type Severity } from './findings.ts';
 import { apiConfig, type Config, loadRedoclyConfig } from './redocly-config.ts';
 
 export const SPECTRAL_RULESET = path.join(root, '.spectral.yaml');
@@ -79,10 +79,10 @@ export async function redoclyFindings(config: Config, files: string[] = [SOURCE]
   return found;
 }
 
-/** Every finding of both linters over the source, in reading order: what `npm run dev` lints on each save. */
+/** Every finding of both linters over the source, in reading order, a parse error first: what `npm run dev` lints on each save. */
 export async function lintContract(config: Config, ruleset: Ruleset): Promise<Finding[]> {
   const [redocly, spectral] = await Promise.all([redoclyFindings(config), spectralFindings(ruleset)]);
-  return [...redocly, ...spectral].sort(byPlace);
+  return leadWithCause([...redocly, ...spectral].sort(byPlace));
 }
 
 /** The Spectral ruleset of the Arazzo workflows. */
@@ -111,5 +111,5 @@ export async function lintAllFiles(): Promise<Finding[]> {
     spectralFindings(ruleset, LINTED.spectral),
     spectralFindings(arazzo, LINTED.arazzo),
   ]);
-  return found.flat().sort(byPlace);
+  return leadWithCause(found.flat().sort(byPlace));
 }
