@@ -2,7 +2,7 @@
 // (getHttpOperationsFromSpec) and one Prism instance (createInstance) with the settings of `prism
 // mock` (validated requests, checked security, static examples unless asked), answering a request
 // as Prism's own HTTP server would: the preferences of its `Prefer` header (code, example, dynamic,
-// seed), the violations it found in `sl-violations`, an error as application/problem+json, and the
+// and the starting value of its random data), the violations it found in `sl-violations`, an error as application/problem+json, and the
 // CORS headers `prism mock` sends. A save of the contract swaps the array of operations; nothing is
 // started per save.
 import { createLogger } from '@stoplight/prism-core';
@@ -67,18 +67,20 @@ export function preferences(header: string | undefined): Record<string, string> 
   return found;
 }
 
-/** The mock settings of one request, from its `Prefer` header, or (without one) its __code, __example, __dynamic, __seed query. */
+/** The mock settings of one request, from its `Prefer` header, or (without one) its __code, __example, __dynamic… query. */
 function requestConfig(request: IHttpRequest): IHttpConfig {
   const query = request.url.query ?? {};
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const first = (value: string | string[]) => (Array.isArray(value) ? value[0]! : value);
   const asked = request.headers?.prefer
     ? preferences(request.headers.prefer)
     : Object.fromEntries(
-        ['code', 'example', 'dynamic', 'seed']
-          .map((key) => [key, first(query[`__${key}`])])
-          .filter(([, value]) => value !== undefined),
+        Object.entries(query)
+          .filter(([key]) => key.startsWith('__') && key !== '__server')
+          .map(([key, value]) => [key.slice(2), first(value)]),
       );
-  const mock = { ...CONFIG.mock };
+  // The preferences Prism reads as they are (the starting value of its random data), by their own names.
+  const { code: _code, dynamic: _dynamic, example: _example, ...asIs } = asked;
+  const mock = { ...CONFIG.mock, ...asIs };
   if (asked.code !== undefined) {
     if (!/^\d{3}$/.test(asked.code))
       throw ProblemJsonError.fromTemplate(UNPROCESSABLE_ENTITY, `Prefer: code=${asked.code} is not a status code.`);
@@ -93,7 +95,6 @@ function requestConfig(request: IHttpRequest): IHttpConfig {
     mock.dynamic = asked.dynamic === 'true';
   }
   if (asked.example !== undefined) mock.exampleKey = asked.example;
-  if (asked.seed !== undefined) mock.seed = asked.seed;
   return { ...CONFIG, mock };
 }
 
