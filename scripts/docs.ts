@@ -1,9 +1,6 @@
-// `npm run docs [-- --check]`: the rendered reference and the guide pages (dev/docs/render.ts).
+// `npm run docs`: the rendered reference and the guide pages (dev/docs/render.ts); `npm run build:check` checks them.
 import { command, run } from '../dev/cli.ts';
 import { docs } from '../dev/docs/render.ts';
 
-const { check } = command('docs', 'Renders the reference (docs/index.html) and the guides (docs/*.html).')
-  .option('--check', 'fail when a page differs from what its source renders')
-  .parse()
-  .opts<{ check?: boolean }>();
-await run(() => docs({ check }));
+command('docs', 'Renders the reference (docs/index.html) and the guides (docs/*.html).').parse();
+await run(docs);

@@ -1,69 +1,38 @@
-// The lint runs, listed once: `npm run lint` prints each tool's own report, and the tests read each
+// The lint runs, listed once: `npm run lint` prints each one's report, and the tests read each
 // one's machine-readable report and require no problem of any severity.
-import { BUNDLE_FILES, SANDBOX_DOCUMENT, SOURCE } from '../paths.ts';
-import { type RunOptions, redocly, runBin, spectral } from '../tools.ts';
-import { WORKFLOW_FILES } from '../workflows.ts';
+import { formatFinding } from '../build/pipeline/findings.ts';
+import { LINTED, lintAllFiles } from '../build/pipeline/lint.ts';
+import { type RunOptions, runBin } from '../tools.ts';
 
 export interface LintRun {
   name: string;
   /** Runs the tool with its own report on the terminal; returns the exit status. */
-  print: () => number | null;
+  print: () => number | null | Promise<number>;
   /** Runs the tool and returns every problem it reports, one line each. */
-  problems: () => string[];
+  problems: () => string[] | Promise<string[]>;
 }
 
-const BUNDLES = BUNDLE_FILES.map((file) => `generated/${file}`);
+async function contractProblems(): Promise<string[]> {
+  return (await lintAllFiles()).map((finding) => `${formatFinding(finding)} (${finding.severity})`);
+}
 
 /**
- * One run of `redocly lint` over several files: Redocly starts and reads its configuration once, and
- * lints each file with the rules of the api whose root it is (redocly.yaml). With `--format json` it
- * writes one report per file, one after another; they are read as one list.
+ * The contract's lint, in this process (dev/build/pipeline/lint.ts, what `npm run dev` runs on each
+ * save too): Redocly and Spectral over the source, the bundles and the workflows. A finding of any
+ * severity fails it.
  */
-const redoclyRun = (name: string, files: string[]): LintRun => ({
-  name,
-  print: () => redocly(['lint', ...files], { inherit: true }).status,
-  problems: () => {
-    const result = redocly(['lint', ...files, '--format', 'json']);
-    let reports: { problems: any[] }[];
-    try {
-      reports = JSON.parse(`[${result.stdout.replace(/\}\s*\{(?=\s*"totals")/g, '},{')}]`);
-    } catch {
-      return [`redocly lint exited with ${result.status}: ${result.stdout}${result.stderr}`];
-    }
-    const problems = reports
-      .flatMap((report) => report.problems)
-      .map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.source?.ref ?? '?'}${p.location?.[0]?.pointer}`);
-    if (problems.length === 0 && result.status !== 0)
-      return [`redocly lint exited with ${result.status}: ${result.stderr}`];
-    return reports.length === files.length
-      ? problems
-      : [...problems, `redocly lint wrote ${reports.length} reports for ${files.length} files`];
+const contractRun: LintRun = {
+  name: `redocly and spectral: ${[...new Set([...LINTED.redocly, ...LINTED.spectral])].join(', ')}`,
+  print: async () => {
+    const problems = await contractProblems();
+    for (const problem of problems) console.log(problem);
+    console.log(
+      problems.length === 0 ? 'No findings.' : `${problems.length} finding${problems.length === 1 ? '' : 's'}.`,
+    );
+    return problems.length === 0 ? 0 : 1;
   },
-});
-
-const spectralRun = (name: string, args: string[]): LintRun => ({
-  name,
-  print: () => spectral(['lint', '--fail-severity', 'hint', ...args], { inherit: true }).status,
-  problems: () => {
-    // --fail-severity hint: any finding exits 1, none 0; anything else is Spectral failing to lint.
-    const result = spectral(['lint', '--format', 'json', '--quiet', '--fail-severity', 'hint', ...args]);
-    let findings: any[];
-    try {
-      findings = JSON.parse(result.stdout || '[]');
-    } catch {
-      return [`spectral lint exited with ${result.status}: ${result.stdout}${result.stderr}`];
-    }
-    const problems = findings.map((f) => `${f.code}: ${f.message} at ${f.source}#${f.path.join('.')}`);
-    return result.status === (problems.length === 0 ? 0 : 1)
-      ? problems
-      : [...problems, `spectral lint exited with ${result.status}: ${result.stderr}`];
-  },
-});
-
-const spectralFiles = [SOURCE, ...BUNDLES];
-const workflowFiles = WORKFLOW_FILES.map((workflow) => workflow.file);
-const arazzoSpectral = ['-r', '.spectral-arazzo.yaml', ...workflowFiles];
-const workflowRedoclyFiles = [...workflowFiles, SANDBOX_DOCUMENT];
+  problems: contractProblems,
+};
 
 /** Biome, the linter and formatter of the code (biome.jsonc): `biome ci` changes nothing and fails on any problem. */
 export const biome = (args: string[], options?: RunOptions) => runBin('@biomejs/biome', 'biome', args, options);
@@ -152,21 +121,15 @@ export const LINT_RUNS: LintRun[] = [
       problems: () => knipRunProblems(args),
     }),
   ),
-  redoclyRun(`redocly lint ${SOURCE}, ${BUNDLES[0]} and openapi/workflows/ (Arazzo, and the sandbox routes they use)`, [
-    SOURCE,
-    BUNDLES[0]!,
-    ...workflowRedoclyFiles,
-  ]),
-  spectralRun('spectral lint (source and bundles)', spectralFiles),
-  spectralRun('spectral lint openapi/workflows/ (Arazzo)', arazzoSpectral),
+  contractRun,
 ];
 
 /** `npm run lint`: every run of LINT_RUNS, printed; returns the exit code. */
-export function lintAll(): number {
+export async function lintAll(): Promise<number> {
   let failed = 0;
   for (const lintRun of LINT_RUNS) {
     console.log(`\n# ${lintRun.name}`);
-    if (lintRun.print() !== 0) failed += 1;
+    if ((await lintRun.print()) !== 0) failed += 1;
   }
   console.log(failed === 0 ? '\nLint passed.' : `\nLint failed in ${failed} of ${LINT_RUNS.length} runs.`);
   return failed === 0 ? 0 : 1;

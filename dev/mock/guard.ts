@@ -1,8 +1,6 @@
-// A Fastify server in front of Prism that answers at once the requests Prism 5.16 would leave
-// without an answer. When Prism's body parser fails (a body that is not JSON, or one over its
-// limit), its error handler waits for the `end` event of a request stream that has already ended,
-// so the connection stays open forever (stoplightio/prism#2664, #1745). The guard reads every body
-// first and answers, as application/problem+json with a readable reason:
+// The mock's Fastify server: it reads every request and its body, answers at once what Prism should
+// not see, and gives the rest to Prism's mocker in this process (dev/mock/prism-http.ts). It answers
+// these itself, as application/problem+json with a readable reason:
 //   400  a JSON body that does not parse (with the position JSON.parse gives);
 //   413  a body over the size limit (1 MiB unless told);
 //   415  a body that is not JSON: every request body of the contract is application/json.
@@ -10,23 +8,23 @@
 // base path off before Prism, which serves the paths of the description at its root, and answers
 // 404 with the address to use for a path of the API asked without it. The file of a COMPLETED
 // status is at its own address, /carrier-setup-file.
-// Everything else goes to Prism unchanged, through @fastify/reply-from, except for one header: a
-// request without `Accept` is sent on with `Accept: */*`, which means the same (RFC 9110 §12.5.1).
+// Everything else goes to Prism as it came, the body as the text received, except for one header: a
+// request without `Accept` is given `Accept: */*`, which means the same (RFC 9110 §12.5.1).
 // Without it, Prism 5.16 picks the response's first media type as it is written, and for the `*/*`
 // that the contract gives the creations' answers and the 206 it finds no serializer and answers
 // 500 "Cannot find serializer for */*".
-import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { BASE_PATH } from 'shipping-api-v3-sandbox';
 import { sendProblem } from 'shipping-api-v3-sandbox/internal';
 import { PortInUseError } from '../cli.ts';
+import type { Answer, MockRequest } from './prism-http.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface GuardOptions {
-  /** Where the requests that pass go: Prism's own address, or a function that gives it at each request (a Prism that is replaced). */
-  upstream: string | (() => string);
+  /** Answers the requests that pass (Prism's mocker): asked at each request, so that a new contract answers the next one. */
+  answer: (request: MockRequest) => Promise<Answer>;
   host?: string;
   port: number;
   /** Largest body accepted, in bytes. */
@@ -47,9 +45,9 @@ export const MOCK_BASE_PATH = BASE_PATH;
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
 export function createGuard({
-  upstream,
+  answer,
   bodyLimit = DEFAULT_BODY_LIMIT,
-}: Pick<GuardOptions, 'upstream' | 'bodyLimit'>): FastifyInstance {
+}: Pick<GuardOptions, 'answer' | 'bodyLimit'>): FastifyInstance {
   const app = Fastify({ bodyLimit, logger: false });
   // The body stays the text it was, so that Prism validates exactly what the client sent.
   app.removeAllContentTypeParsers();
@@ -88,18 +86,12 @@ export function createGuard({
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
     return sendProblem(reply, status, error.message);
   });
-  // No fixed base: each request goes to the upstream of the moment.
-  const origin = typeof upstream === 'string' ? () => upstream : upstream;
-  void app.register(replyFrom);
-  // A body goes on as the text received, with its own Content-Type, never encoded again.
-  const rewriteRequestHeaders = (_request: unknown, headers: Record<string, string | string[] | undefined>) =>
-    headers.accept === undefined ? { ...headers, accept: '*/*' } : headers;
-  const forward = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
-    reply.from(url, {
-      getUpstream: origin,
-      rewriteRequestHeaders,
-      ...(typeof request.body === 'string' ? { body: request.body, contentType: request.headers['content-type'] } : {}),
-    });
+  const forward = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+    const headers = request.headers.accept === undefined ? { ...request.headers, accept: '*/*' } : request.headers;
+    const body = typeof request.body === 'string' ? request.body : undefined;
+    const answered = await answer({ method: request.method, url, headers, body });
+    return reply.code(answered.status).headers(answered.headers).send(answered.body);
+  };
   app.all(`${MOCK_BASE_PATH}/*`, (request, reply) => forward(request, reply, request.url.slice(MOCK_BASE_PATH.length)));
   app.all(SETUP_FILE_PATH, (request, reply) => forward(request, reply));
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,10 @@
-// The mock as users run it: the guard on the public port, Prism behind it on a free loopback port.
-import { freePort } from '../cli.ts';
+// The mock as users run it (`npm run mock`, `npm start`, `npm run dev`): the guard on the public
+// port, with Prism's mocker in the same process behind it (dev/mock/prism-http.ts). The guard
+// listens first, so that a port in use is reported at once; a request that comes while the first
+// operations are still being read waits for them, and is answered (never a 502). A new contract is
+// a new array of operations, swapped in between two requests.
 import { MOCK_BASE_PATH, startGuard } from './guard.ts';
-import { startMock as startPrism } from './prism.ts';
+import { createPrism, mockOperations, type Operations } from './prism-http.ts';
 import { SETUP_FILE_PATH } from './routable.ts';
 
 export interface MockOptions {
@@ -10,6 +13,8 @@ export interface MockOptions {
   bodyLimit?: number;
   /** How the user changes the port, for the error when it is taken. */
   portHint?: { option: string; variable: string };
+  /** The bundled description to answer from, or its promise; by default generated/openapi.json. */
+  bundle?: unknown;
 }
 
 export interface RunningMock {
@@ -17,79 +22,58 @@ export interface RunningMock {
   url: string;
   /** The base URL of the API on the mock: the origin and /api/public/v3, as on the service. */
   baseUrl: string;
-  /** Settles when Prism exits, with its exit code (not when reload replaces it). */
-  exited: Promise<number | null>;
   stop: () => Promise<void>;
-  /** Starts a Prism on the bundle as it is now, sends the requests to it, and stops the one before. */
+  /** Reads the bundle as it is now and answers from it. */
   reload: () => Promise<void>;
   /**
-   * Starts a Prism on `bundle` (by default the bundle as it is now) and waits: `commit` sends the
-   * requests to it once it listens and stops the one before; `discard` stops it.
+   * Reads the operations of `bundle` (by default the bundle as it is now) at once: `commit` answers
+   * from them once they are read; `discard` drops them.
    */
   prepare: (bundle?: unknown) => { commit: () => Promise<void>; discard: () => Promise<void> };
 }
 
-/** Starts the guard first, so that a port in use is reported before Prism is started at all. */
 export async function startMock({
   host = '127.0.0.1',
   port,
   bodyLimit,
   portHint = { option: '--port', variable: 'MOCK_PORT' },
+  bundle,
 }: MockOptions): Promise<RunningMock> {
-  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
-  let stopping = false;
-  let exit: (code: number | null) => void = () => {};
-  const exited = new Promise<number | null>((resolve) => (exit = resolve));
-  const guard = await startGuard({ upstream: () => prism!.url, host, port, bodyLimit, portHint });
-  /** Starts a Prism on the bundle as it is now; only the Prism in service settles `exited` when it exits. */
-  const launch = async (bundle?: unknown) => {
-    const started = await startPrism({
-      host,
-      port: await freePort(host),
-      fileUrl: `${guard.url}${SETUP_FILE_PATH}`,
-      bundle,
-    });
-    const watch = (code: number | null) => {
-      if (started === prism && !stopping) exit(code);
-    };
-    if (started.process.exitCode !== null) watch(started.process.exitCode);
-    else started.process.once('exit', watch);
-    return started;
-  };
+  const prism = createPrism();
+  // The first operations are read once the guard's address is known (the COMPLETED status names it).
+  let first: (operations: Promise<Operations>) => void = () => {};
+  let operations = new Promise<Operations>((resolve) => (first = (read) => resolve(read)));
+  const guard = await startGuard({
+    answer: async (request) => prism.answer(await operations, request),
+    host,
+    port,
+    bodyLimit,
+    portHint,
+  });
+  const fileUrl = `${guard.url}${SETUP_FILE_PATH}`;
+  first(Promise.resolve(bundle).then((document) => mockOperations(fileUrl, document)));
   try {
-    prism = await launch();
+    await operations;
   } catch (error) {
     await guard.close();
     throw error;
   }
-  const stop = async () => {
-    stopping = true;
-    await guard.close();
-    await prism?.stop();
-  };
-  // The new Prism listens before the guard sends it anything: the port never answers from neither.
   const prepare = (bundle?: unknown) => {
-    const next = launch(bundle);
+    const next = mockOperations(fileUrl, bundle);
     // Settled by commit or discard; its own failure is reported by commit.
     next.catch(() => {});
     return {
       commit: async () => {
-        const started = await next;
-        const previous = prism;
-        prism = started;
-        await previous?.stop();
+        await next;
+        operations = next;
       },
-      discard: async () => {
-        const started = await next.catch(() => undefined);
-        await started?.stop();
-      },
+      discard: async () => {},
     };
   };
   return {
     url: guard.url,
     baseUrl: `${guard.url}${MOCK_BASE_PATH}`,
-    exited,
-    stop,
+    stop: guard.close,
     reload: () => prepare().commit(),
     prepare,
   };
@@ -103,12 +87,11 @@ export function mockBanner(baseUrl: string): string {
   ].join('\n');
 }
 
-/** `npm run mock`: serves the mock until Ctrl-C, or until Prism exits (with its exit code). */
+/** `npm run mock`: serves the mock until Ctrl-C. */
 export async function serveMock({ port }: { port: number }): Promise<void> {
   const mock = await startMock({ port });
   console.log(mockBanner(mock.baseUrl));
   const stop = () => void mock.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  void mock.exited.then((code) => process.exit(code ?? 0));
 }

@@ -42,16 +42,33 @@ export async function runDev(options: Options): Promise<void> {
   let contract: SandboxContract = { validators: packaged, bundle: packaged.bundle() };
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
-  /** The Prism started on this rebuild's bundle while it is linted, and when it was started. */
-  let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number } | undefined;
+  /** The mock's operations read from this rebuild's bundle while it is linted, and when they were asked for. */
+  let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number; bundle: string } | undefined;
   let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
   let pagesWritten = false;
+  /** Whether this save's lint has passed, and the mock's move to its bundle once it has. */
+  let lintPassed = false;
+  let mockMoved: Promise<void> | undefined;
+  /** Milliseconds from the bundle made to the mock answering from it, for the summary line. */
+  let mockTook: number | undefined;
 
-  /** Starts Prism on a new bundle at once, in a process of its own, while the lint and the next steps run. */
+  /** The mock answers from the new bundle as soon as it is made and linted, before the pages and the code are made. */
+  function moveMock(): void {
+    if (!lintPassed || !nextMock || mockMoved) return;
+    const { prism, start, bundle } = nextMock;
+    mockMoved = prism.commit().then(() => {
+      mockTook = Math.round(performance.now() - start);
+      bundleServed = bundle;
+    });
+    mockMoved.catch(() => {});
+  }
+
+  /** Reads the operations of a new bundle at once, in this process, while the lint and the next steps run. */
   function made(step: StepName, outputs: Record<string, string>): void {
     const json = outputs[BUNDLE_JSON_FILE];
     if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
-    nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now() };
+    nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now(), bundle: hashOf(json) };
+    moveMock();
   }
 
   /** Serves what a step made as soon as it is written: the pages, the sandbox. */
@@ -77,13 +94,17 @@ export async function runDev(options: Options): Promise<void> {
     linted: (findings) => {
       for (const finding of findings) console.log(formatFinding(finding));
     },
+    passed: () => {
+      lintPassed = true;
+      moveMock();
+    },
     failed: () => {
       void nextMock?.prism.discard();
       nextMock = undefined;
     },
   });
 
-  /** After a rebuild: the overlay shows its errors, or is cleared; the mock moves to the new Prism. */
+  /** After a rebuild: the overlay shows its errors, or is cleared; the mock answers from the new operations. */
   async function apply(result: Rebuilt): Promise<void> {
     if (!result.ok) {
       live.publish({ build: live.state.build, findings: errorsOf(result.findings) });
@@ -92,9 +113,9 @@ export async function runDev(options: Options): Promise<void> {
     if (!pagesWritten) live.publish({ build: live.state.build, findings: [] });
     watcher?.add(readManifest()?.reached ?? []);
     if (nextMock) {
-      await nextMock.prism.commit();
-      bundleServed = hashOf(readFileSync(BUNDLE_JSON));
-      result.timings.push(['mock', Math.round(performance.now() - nextMock.start)]);
+      moveMock();
+      await mockMoved;
+      if (mockTook !== undefined) result.timings.push(['mock', mockTook]);
       nextMock = undefined;
     }
   }
@@ -104,6 +125,9 @@ export async function runDev(options: Options): Promise<void> {
     for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
       console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
     pagesWritten = false;
+    lintPassed = false;
+    mockMoved = undefined;
+    mockTook = undefined;
     try {
       const result = await rebuild(changed);
       await apply(result);

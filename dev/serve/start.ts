@@ -91,7 +91,7 @@ const SERVERS: Array<{
     start: async ({ port }, tryIt) => {
       const mock = await startMock({ port });
       tryIt.push({ name: 'mock', label: 'mock', baseUrl: mock.baseUrl });
-      return { banner: mockBanner(mock.baseUrl), stop: mock.stop, exited: mock.exited, mock };
+      return { banner: mockBanner(mock.baseUrl), stop: mock.stop, mock };
     },
   },
   {

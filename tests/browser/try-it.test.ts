@@ -408,7 +408,7 @@ describe('Try it on a published site that names a hosted sandbox (DOCS_SANDBOX_U
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     // Its default pace: polls closer than a second apart are throttled.
     hosted = await startSandbox({ port: 0, generationMs: 0, minPollMs: 1000, corsOrigin: siteUrl });
-    renderDocs(path.join(dir, 'index.html'), hosted.baseUrl);
+    await renderDocs(path.join(dir, 'index.html'), hosted.baseUrl);
   });
 
   afterAll(async () => {

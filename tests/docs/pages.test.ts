@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, guidesSection, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { DOCS_DIR, pageSources, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs/pages.ts';
-import { DOCS_PAGE, finishPage, INLINE_LOGOS } from '../../dev/docs/render.ts';
+import { finishPage, INLINE_LOGOS } from '../../dev/docs/finish.ts';
+import { DOCS_PAGE } from '../../dev/paths.ts';
 import { withTempDir } from '../../dev/tools.ts';
 import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 

@@ -1,14 +1,12 @@
 // Each project rule of .spectral.yaml is fed a small document that obeys it and one that breaks it,
-// linted in this process through Spectral's own API with the ruleset as the command line loads it
+// linted in this process through Spectral's own API with the ruleset as the contract's lint loads it
 // (the OWASP ruleset and the functions of openapi/lint/functions/ included).
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
-import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
 import Parsers from '@stoplight/spectral-parsers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { root } from '../../dev/paths.ts';
+import { loadSpectralRuleset, SPECTRAL_RULESET } from '../../dev/build/pipeline/lint.ts';
 
 interface Finding {
   code: string | number;
@@ -334,14 +332,14 @@ const moreBreaking: Record<string, { rule: string; mutate: (d: any) => void; at:
 };
 
 const projectRules = Object.keys(
-  (parse(readFileSync(path.join(root, '.spectral.yaml'), 'utf8')) as { rules: Record<string, unknown> }).rules,
+  (parse(readFileSync(SPECTRAL_RULESET, 'utf8')) as { rules: Record<string, unknown> }).rules,
 ).filter((name) => !name.includes(':') && !['info-contact', 'info-license'].includes(name));
 
 let findings: Map<string, Finding[]>;
 
 beforeAll(async () => {
   const spectral = new Spectral();
-  spectral.setRuleset(await getRuleset(path.join(root, '.spectral.yaml')));
+  spectral.setRuleset(await loadSpectralRuleset());
   const documents: [string, ((d: any) => void) | undefined][] = [
     ['obeying', undefined],
     ...Object.entries(breaking).map(([rule, { mutate }]): [string, (d: any) => void] => [rule, mutate]),

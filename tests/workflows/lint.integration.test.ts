@@ -155,8 +155,8 @@ describe('Spectral rules for the workflows', () => {
 });
 
 describe('Redocly rules for the workflows', () => {
-  // That the committed workflows and the sandbox description pass is npm run lint's
-  // 'redocly lint …' run, which lints them with the contract and its bundle.
+  // That the committed workflows and the sandbox description pass is npm run lint's contract run
+  // (dev/build/pipeline/lint.ts), which lints them with the contract and its bundle.
   it('rule/arazzo-step-success-criteria reports a step without success criteria', () => {
     const document = workflow('sandbox-faults');
     delete document.workflows[0].steps[0].successCriteria;

@@ -1,25 +1,26 @@
-// The Redocly configuration (redocly.yaml) for @redocly/openapi-core, read in-process. The
-// installed openapi-core is 1.x (openapi-typescript's), which bundles and lints this contract exactly
-// as the 2.x inside @redocly/cli does, but knows no `diff-recommended` (a ruleset of `redocly diff`
-// only): it is left out here, and `npm run diff` keeps using the command line.
+// The Redocly configuration (redocly.yaml), read once per change by @redocly/openapi-core 2.x, the
+// major of the command line's engine (@redocly/cli bundles its own copy for lint, diff, respect and
+// drift): the bundle, the lint and the rendered reference all take their api's settings from it.
+// One ruleset is left out: `diff-recommended` rates changes for `redocly diff` alone, and the last
+// published openapi-core 2.x (2.64) does not know it yet; it rates no finding of a lint or a bundle.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Config, createConfig, getMergedConfig, type StyleguideConfig } from '@redocly/openapi-core';
+import { type Config, createConfig } from '@redocly/openapi-core';
 import { parse } from 'yaml';
 import { root } from '../../paths.ts';
 
 export const REDOCLY_CONFIG = path.join(root, 'redocly.yaml');
 
-/** The rulesets of redocly.yaml that only the command line's commands read. */
-const COMMAND_ONLY = new Set(['diff-recommended']);
+/** The rulesets of redocly.yaml that only `redocly diff` reads. */
+const DIFF_ONLY = new Set(['diff-recommended']);
 
 export async function loadRedoclyConfig(configPath = REDOCLY_CONFIG): Promise<Config> {
   const raw = parse(readFileSync(configPath, 'utf8')) as { extends?: string[] };
-  if (Array.isArray(raw.extends)) raw.extends = raw.extends.filter((name) => !COMMAND_ONLY.has(name));
+  if (Array.isArray(raw.extends)) raw.extends = raw.extends.filter((name) => !DIFF_ONLY.has(name));
   return createConfig(raw as never, { configPath });
 }
 
-/** The configuration of one api of redocly.yaml (its rules and decorators merged with the root's). */
-export const apiConfig = (config: Config, api: string): Config => getMergedConfig(config, api);
+/** The configuration of one api of redocly.yaml (its rules, decorators and settings merged with the root's). */
+export const apiConfig = (config: Config, api: string): Config => config.forAlias(api);
 
-export type { Config, StyleguideConfig };
+export type { Config };

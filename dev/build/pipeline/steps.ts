@@ -12,6 +12,7 @@ import { pageSources, renderPage } from '../../docs/pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
 import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOURCE, SOURCE } from '../../paths.ts';
 import type { Bundled } from './bundle.ts';
+import type { Config } from './redocly-config.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
 export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
@@ -22,6 +23,8 @@ export interface StepContext {
   /** The content hash of each file an earlier step made or had made (made in this run or as recorded). */
   outputs: Map<string, string>;
   bundled?: Bundled;
+  /** redocly.yaml as loaded once for this run, by whichever step needs it first. */
+  config?: Config;
   /** The validators module of this run's bundle, made once for the steps that need it (validatorsOf). */
   validators?: string;
   /** The files the root reached when it was last bundled. */
@@ -42,6 +45,13 @@ export interface Step {
 /** A file as the steps read it: as made in this run, or from disk. */
 export const readMade = (context: StepContext, file: string) =>
   context.made.get(file) ?? readFileSync(path.join(root, file), 'utf8');
+
+/** redocly.yaml, loaded once per run. */
+async function configOf(context: StepContext): Promise<Config> {
+  const { loadRedoclyConfig } = await import('./redocly-config.ts');
+  context.config ??= await loadRedoclyConfig();
+  return context.config;
+}
 
 const bundleDocument = (context: StepContext) =>
   context.bundled?.document ?? JSON.parse(readMade(context, BUNDLE_JSON_FILE));
@@ -78,8 +88,7 @@ export const STEPS: Step[] = [
     tools: ['@redocly/openapi-core'],
     make: async (context) => {
       const { bundleContract } = await import('./bundle.ts');
-      const { loadRedoclyConfig } = await import('./redocly-config.ts');
-      const bundled = await bundleContract(await loadRedoclyConfig());
+      const bundled = await bundleContract(await configOf(context));
       context.bundled = bundled;
       context.reached = bundled.reached;
       return Object.fromEntries(
@@ -96,7 +105,7 @@ export const STEPS: Step[] = [
       'openapi/plugins/docs.js',
       'openapi/plugins/pages.js',
       'dev/docs/template.hbs',
-      'dev/docs/render.ts',
+      'dev/docs/finish.ts',
       'dev/docs/deep-links.ts',
       'dev/docs/guide-links.js',
       'dev/build/pipeline/reference.ts',
@@ -113,11 +122,12 @@ export const STEPS: Step[] = [
       'openapi/rules.yaml',
       'dev/docs/policy.ts',
     ],
-    tools: ['@redocly/cli', 'esbuild', 'ajv', 'ajv-formats'],
+    tools: ['redoc', 'react-dom', 'styled-components', '@redocly/openapi-core', 'esbuild', 'ajv', 'ajv-formats'],
     make: async (context) => {
       const { renderReference } = await import('./reference.ts');
       const yaml = readMade(context, BUNDLE_YAML_FILE);
       const { page, notFound } = await renderReference(yaml, bundleDocument(context), {
+        config: await configOf(context),
         validators: await validatorsOf(context),
       });
       return { 'docs/index.html': page, 'docs/404.html': notFound };

@@ -18,7 +18,7 @@ export interface Rebuilt {
 }
 
 export interface RebuildHooks {
-  /** A step has made its files, before the lint has passed: to start early what takes long (Prism). */
+  /** A step has made its files, before the lint has passed: to start early what the next steps need (the mock's operations). */
   made?: (step: StepName, outputs: Record<string, string>) => void;
   /** A step's files are written, the lint passed: to serve them at once, before the next step. */
   served?: (step: StepName, outputs: Record<string, string>, written: string[]) => Promise<void> | void;
@@ -26,6 +26,8 @@ export interface RebuildHooks {
   failed?: () => Promise<void> | void;
   /** The lint's findings, as soon as it has them (the steps may still be running). */
   linted?: (findings: Finding[]) => void;
+  /** The lint of this save found no error (or the save changed nothing it reads): what needs only the bundle may serve it. */
+  passed?: () => void;
 }
 
 /** Whether a changed file is read by the lint: the contract, or a linter's configuration and functions. */
@@ -93,7 +95,12 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
           })
         : Promise.resolve(findings);
     // A lint that fails to run rejects once; the steps wait for it only where they need it.
-    linted.catch(() => {});
+    linted.then(
+      (found) => {
+        if (errorsOf(found).length === 0) hooks.passed?.();
+      },
+      () => {},
+    );
     const gate = async () => {
       const found = await linted;
       if (errorsOf(found).length > 0) throw new LintErrors(found);

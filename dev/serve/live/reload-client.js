@@ -41,6 +41,11 @@
     for (const finding of findings) {
       const line = document.createElement('div');
       line.textContent = `${finding.file}:${finding.line}:${finding.col} ${finding.rule} ${finding.message}`;
+      // A finding that may only follow from a file that does not parse: after that cause, dimmed.
+      if (finding.after) {
+        line.style.opacity = '0.6';
+        line.textContent += ` (knock-on: ${finding.after} does not parse)`;
+      }
       overlay.append(line);
     }
     document.body.append(overlay);
