@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/program.ts';
 import { validateCarrierSetupFile } from 'shipping-api-v3-client';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
 import { ANSI, folder, run } from '../support/harness/cli.ts';
 
 let sandbox: RunningSandbox;

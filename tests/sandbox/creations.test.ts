@@ -197,7 +197,7 @@ describe('GET /_sandbox/attributions', () => {
 
 describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
-    const { MAX_ATTRIBUTIONS } = await import('../../packages/sandbox/src/state.ts');
+    const { MAX_ATTRIBUTIONS } = await import('../../packages/sandbox/src/service/state.ts');
     const { MemoryStore, trimAttributions } = await import('../../packages/sandbox/src/store/memory.ts');
     const store = new MemoryStore();
     const attribution = { resource: 'shipment', partnerId: null, source: 'none' } as const;

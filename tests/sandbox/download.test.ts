@@ -1,7 +1,7 @@
 // The file at the url of a COMPLETED status: Content-Length, ETag, Accept-Ranges, Range with 206
 // and Content-Range, If-Range, 416 (positions of any number of digits), the same Basic credentials.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
 import type { RunningSandbox } from 'shipping-api-v3-sandbox';
 import { basic, closeSandboxes, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 

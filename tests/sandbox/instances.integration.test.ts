@@ -1,7 +1,7 @@
 // Several sandboxes sharing one Redis store, as instances behind a load balancer: any instance answers
 // any request, a restarted one loses nothing, and an unreachable store is answered 503 in time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
 import { redisServerPath, startRedis } from '../support/harness/redis.ts';
 import { basic, closeSandboxes, post, sandbox, sleep, untilCompleted } from '../support/harness/sandbox.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
 import { closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from 'shipping-api-v3-sandbox';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
 import { basic } from '../support/harness/sandbox.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 

@@ -3,9 +3,9 @@
 // that admits API users (refused at start when it breaks its format).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isLoopback } from 'shipping-api-v3-client/internal';
+import { isLoopback } from 'shipping-api-v3-contract/internal';
 import { bundle, CarrierSetupFile, firstProblem } from 'shipping-api-v3-contract';
-import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
+import { type Accounts, AccountsFileError, readAccounts } from '../accounts/file.ts';
 import { checkSetting, SandboxOptionsError, type SandboxSettings, SETTINGS, settingOf } from './settings.ts';
 
 /**

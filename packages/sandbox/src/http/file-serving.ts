@@ -3,7 +3,7 @@
 // section 14); If-Range; 416 when no byte of the range lies in the file. A cut_download fault sends
 // the headers of the full answer, then part of the bytes, then breaks the connection.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SetupFile } from './options.ts';
+import type { SetupFile } from '../config/options.ts';
 import { describeValue, sendProblem } from './problems.ts';
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
