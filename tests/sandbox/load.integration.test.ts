@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
 import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
-import { closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
+import { closeSandboxes, listeningSandbox, post } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -18,7 +18,7 @@ afterEach(closeSandboxes);
 const REQUESTS = 10_000;
 
 it('50 concurrent clients each complete the lifecycle under faults and get the valid file', async () => {
-  const s = await sandbox({ generationMs: 150, minPollMs: 20 });
+  const s = await listeningSandbox({ generationMs: 150, minPollMs: 20 });
   const expected = JSON.parse(exampleSetupFile().bytes.toString('utf8'));
   const faultSets = [
     [{ fault: 'throttle', count: 2, retryAfterSeconds: 0 }],
