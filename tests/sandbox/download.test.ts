@@ -1,7 +1,7 @@
 // The file at the url of a COMPLETED status: Content-Length, ETag, Accept-Ranges, Range with 206
 // and Content-Range, If-Range, 416 (positions of any number of digits), the same Basic credentials.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import type { RunningSandbox } from 'shipping-api-v3-sandbox';
 import { basic, closeSandboxes, sandbox, sandboxFetch, untilCompleted } from '../support/harness/sandbox.ts';
 
@@ -9,7 +9,7 @@ afterEach(closeSandboxes);
 
 let s: RunningSandbox;
 let url: string;
-const file = exampleSetupFile().bytes;
+const file = exampleSetupFileBytes();
 const get = (headers: Record<string, string> = {}, user = 'tester') =>
   sandboxFetch(url, { headers: { authorization: basic(user), ...headers } });
 

@@ -2,12 +2,12 @@
 // fetchCarrierSetup completing against the sandbox under each of them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
-import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import { closeSandboxes, get, listeningSandbox, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
-const file = exampleSetupFile().bytes;
+const file = exampleSetupFileBytes();
 const queue = (origin: string, fault: unknown, user = 'tester') => post(`${origin}/_sandbox/faults`, fault, {}, user);
 
 describe('POST /_sandbox/faults', () => {

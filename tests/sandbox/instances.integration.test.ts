@@ -1,7 +1,7 @@
 // Several sandboxes sharing one Redis store, as instances behind a load balancer: any instance answers
 // any request, a restarted one loses nothing, and an unreachable store is answered 503 in time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/config/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import { redisServerPath, startRedis } from '../support/harness/redis.ts';
 import {
   basic,
@@ -33,7 +33,7 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
     const path = new URL(completed.url).pathname;
     const file = await sandboxFetch(`${a.origin}${path}`, { headers: { authorization: basic('partner') } });
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).equals(exampleSetupFile().bytes)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(exampleSetupFileBytes())).toBe(true);
   });
 
   it('write an attribution through one and read it through another', async () => {

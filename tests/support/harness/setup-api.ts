@@ -7,7 +7,7 @@ import { json, type ReceivedRequest, startServer, type TestServer } from './serv
 
 export const username = 'api-user-7731';
 export const apiKey = 'k3y-SECRET-5f0a9c';
-export const STATUS_PATH = '/api/public/v3/setups/carriers';
+const STATUS_PATH = '/api/public/v3/setups/carriers';
 export const FILE_PATH = '/files/carrier-setup.json';
 
 /** A clock whose sleeps return at once and move its time on; it records every wait. */

@@ -43,11 +43,8 @@ function setupFileOf(bytes: Buffer): SetupFile {
   return { bytes, hash, etag: `"${hash}"` };
 }
 
-/**
- * The contract's example carrier setup file, as served when no setupFile is given.
- * @internal exported for the tests, which compare what is served with its bytes
- */
-export function exampleSetupFile(): SetupFile {
+/** The contract's example carrier setup file, as served when no setupFile is given. */
+function exampleSetupFile(): SetupFile {
   return setupFileOf(Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`));
 }
 
