@@ -77,11 +77,18 @@ function lockOf(name: string, packages: string[], tarballs: Record<string, strin
   const entries: Record<string, unknown> = {};
   const dependencies: Record<string, string> = {};
   const wanted: Array<[string, string]> = [];
+  // A version that npm keeps in a workspace's own node_modules (another version is at the root) is
+  // installed under the package in the project, where npm puts it for a user.
+  const workspaces = packages.map((pkg) => [`packages/${pkg}/`, `node_modules/${manifestOf(pkg).name}/`] as const);
+  const inProject = (location: string) => {
+    const workspace = workspaces.find(([from]) => location.startsWith(from));
+    return workspace ? `${workspace[1]}${location.slice(workspace[0].length)}` : location;
+  };
   for (const pkg of packages) {
     const manifest = manifestOf(pkg);
     dependencies[manifest.name] = `file:${tarballs[pkg]}`;
     entries[`node_modules/${manifest.name}`] = { ...manifest, resolved: `file:${tarballs[pkg]}` };
-    for (const dep of Object.keys(manifest.dependencies ?? {})) wanted.push(['', dep]);
+    for (const dep of Object.keys(manifest.dependencies ?? {})) wanted.push([`packages/${pkg}`, dep]);
   }
   const names = new Set(packages.map((pkg) => manifestOf(pkg).name));
   while (wanted.length > 0) {
@@ -97,9 +104,9 @@ function lockOf(name: string, packages: string[], tarballs: Record<string, strin
       if (lock.packages[candidate] && !lock.packages[candidate].link) location = candidate;
       else if (at === '') throw new Error(`${dep} (needed by ${from || 'the project'}) is not in package-lock.json`);
     }
-    if (location in entries) continue;
+    if (inProject(location) in entries) continue;
     const { dev: _, ...entry } = lock.packages[location]!;
-    entries[location] = entry;
+    entries[inProject(location)] = entry;
     for (const next of Object.keys(entry.dependencies ?? {})) wanted.push([location, next]);
   }
   return { name, lockfileVersion: 3, requires: true, packages: { '': { name, dependencies }, ...entries } };

@@ -20,7 +20,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { writeFileAtomically } from '../../packages/cli/src/atomic-write.ts';
+import { writeFileAtomically } from 'shipping-api-v3-cli/internal';
 import { freePort, PortInUseError } from '../cli.ts';
 import { binPath } from '../tools.ts';
 import { root } from '../paths.ts';

@@ -324,6 +324,18 @@ describe('tables', () => {
     ).split('\n');
     expect(lines).toEqual(['Name      Code', '--------  ----', '快递到家  a', 'Łódź      b', 'Å         c']);
   });
+
+  it('line up emoji sequences and flags as a terminal draws them, two columns each', async () => {
+    const { table } = await import('../../packages/cli/src/table.ts');
+    const lines = table(
+      ['Name', 'Code'],
+      [
+        ['\u{1F469}\u200D\u{1F4BB}', 'a'],
+        ['\u{1F1EB}\u{1F1F7}', 'b'],
+      ],
+    ).split('\n');
+    expect(lines).toEqual(['Name  Code', '----  ----', '\u{1F469}\u200D\u{1F4BB}    a', '\u{1F1EB}\u{1F1F7}    b']);
+  });
 });
 
 describe('colour', () => {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/cli/src/program.ts';
 import { validateCarrierSetupFile } from 'shipping-api-v3-client';
 import { type RunningSandbox, startSandbox } from 'shipping-api-v3-sandbox';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import { ANSI, folder, run } from '../support/harness/cli.ts';
 
 let sandbox: RunningSandbox;
@@ -194,7 +194,7 @@ it('shows throttling and an expired address in the progress, and writes the file
   expect(result.stderr).toContain('Throttled; retrying in 1 s');
   expect(result.stderr).toContain('The file address expired; requesting a new file');
   // The sandbox serves the example file indented; the file written is those bytes, not JSON.stringify of it.
-  expect(readFileSync(path.join(files.dir, 'told.json')).equals(exampleSetupFile().bytes)).toBe(true);
+  expect(readFileSync(path.join(files.dir, 'told.json')).equals(exampleSetupFileBytes())).toBe(true);
 });
 
 it('pulls from a sandbox addressed as localhost: the file address stays on localhost, and gets the credentials', async () => {
@@ -204,12 +204,12 @@ it('pulls from a sandbox addressed as localhost: the file address stays on local
     env: { ...env('localhost'), SHIPPING_BASE_URL: `http://localhost:${port}/api/public/v3` },
   });
   expect(result.code, result.stderr).toBe(0);
-  expect(readFileSync(path.join(files.dir, 'localhost.json')).equals(exampleSetupFile().bytes)).toBe(true);
+  expect(readFileSync(path.join(files.dir, 'localhost.json')).equals(exampleSetupFileBytes())).toBe(true);
 });
 
 describe('a file on another origin that asks for the credentials', () => {
   afterEach(closeAll);
-  const fileBytes = exampleSetupFile().bytes;
+  const fileBytes = exampleSetupFileBytes();
   const start = async () => {
     const fileHost = await startServer((request, response) => {
       if (!request.headers.authorization) return json(response, 401, {}, { 'WWW-Authenticate': 'Basic' });

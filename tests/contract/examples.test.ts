@@ -128,7 +128,7 @@ describe('the example setup file says only what the specification gives', () => 
   );
 
   it('names shipment fields only as the specification gives them (receiver_email is read as receiver.email)', async () => {
-    const { readFieldName } = await import('../../packages/client/src/preflight/field-names.ts');
+    const { readFieldName } = await import('../../packages/contract/src/preflight/field-names.ts');
     const names = combinations.flatMap((c) => [
       ...c.required_fields,
       ...c.optional_fields,

@@ -1,25 +1,12 @@
-// Clear errors at the edges of `npm run mock` and `npm start`: unknown flags and bad ports end in one
-// line without a stack trace, and a port in use is named with the flag and variable that change it.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { root } from '../../dev/paths.ts';
 import { closeAll, startServer } from '../support/harness/servers.ts';
+import { runScript } from '../support/harness/scripts.ts';
 
 afterEach(closeAll);
 
-function run(script: string, args: string[], env: Record<string, string> = {}) {
-  const { MOCK_PORT, DOCS_PORT, ...rest } = process.env;
-  void MOCK_PORT;
-  void DOCS_PORT;
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...rest, ...env },
-    timeout: 120_000,
-  });
-  return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout };
-}
+// The ports of the surrounding environment are left out: each case sets its own.
+const run = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runScript(script, args, { env: { MOCK_PORT: undefined, DOCS_PORT: undefined, ...env } });
 
 describe('npm run mock: bad flags and values', () => {
   const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
@@ -42,7 +29,7 @@ describe('npm run mock: bad flags and values', () => {
     it(`${name}: an error in a line, no stack trace, nothing started`, () => {
       const result = run('mock.ts', args, env);
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim()).toMatch(message);
       expect(result.stdout).toBe('');
     });
   }
@@ -54,7 +41,7 @@ describe('a port in use', () => {
     const port = new URL(taken.origin).port;
     const result = run('mock.ts', ['--port', port]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`Port ${port} on 127.0.0.1 is in use; choose another with --port or MOCK_PORT.`);
+    expect(result.stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is in use; choose another with --port or MOCK_PORT.`);
   });
 
   it('npm start names the docs port, --docs-port and DOCS_PORT in one line', async () => {
@@ -63,6 +50,8 @@ describe('a port in use', () => {
     // Without the refresh of the generated files that comes before the servers: build:check checks them.
     const result = run('start.ts', [], { DOCS_PORT: port, START_SKIP_REFRESH: '1' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`Port ${port} on 127.0.0.1 is in use; choose another with --docs-port or DOCS_PORT.`);
+    expect(result.stderr.trim()).toBe(
+      `Port ${port} on 127.0.0.1 is in use; choose another with --docs-port or DOCS_PORT.`,
+    );
   });
 });

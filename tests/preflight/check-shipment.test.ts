@@ -311,7 +311,7 @@ describe('what the check leaves unchecked, and why', () => {
   });
 
   it('a required field name read as a dotted path or with _ for ., where exactly one field fits', async () => {
-    const { readFieldName } = await import('../../packages/client/src/preflight/field-names.ts');
+    const { readFieldName } = await import('../../packages/contract/src/preflight/field-names.ts');
     expect(readFieldName('reference')).toEqual({ name: 'reference', path: 'reference', how: 'as written' });
     expect(readFieldName('receiver.email')).toEqual({
       name: 'receiver.email',

@@ -1,23 +1,17 @@
 // `npm run build:check` works from a folder whose path has a space, and checks every file `npm run build` makes, naming each one that is stale: the committed
 // files are fresh but for the two the test edits.
-import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirForTests } from '../support/harness/temp.ts';
 import { copyRepository } from '../../dev/tools.ts';
+import { runScript } from '../support/harness/scripts.ts';
 
 const parent = tempDirForTests('shipping repo-');
 const copy = path.join(parent, 'a folder with spaces');
 copyRepository(copy);
 
-const run = (script: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, [path.join(copy, 'scripts', script), ...args], {
-    cwd: copy,
-    encoding: 'utf8',
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-};
+const run = (script: string, ...args: string[]) => runScript(script, args, { root: copy });
 
 // One run of build:check, not one on fresh files and another on stale ones: each run is a whole build
 // (the bundle, the generated code, the rendered pages) in a copy of the copy. The exact list of stale

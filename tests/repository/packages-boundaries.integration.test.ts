@@ -57,8 +57,8 @@ const FAULTS: { fault: string; plant: () => void; problem: string; production?: 
   },
   {
     fault: 'an export of the sandbox that nothing imports',
-    plant: () => appendFileSync(at('packages/sandbox/src/state.ts'), 'export const plantedUnused = 1;\n'),
-    problem: 'exports: plantedUnused at packages/sandbox/src/state.ts',
+    plant: () => appendFileSync(at('packages/sandbox/src/service/state.ts'), 'export const plantedUnused = 1;\n'),
+    problem: 'exports: plantedUnused at packages/sandbox/src/service/state.ts',
   },
   {
     fault: 'an export of the client that only a test imports',

@@ -130,7 +130,7 @@ describe('one place each', () => {
     expect(spelled).toEqual([]);
   });
 
-  it("the sandbox's flags and variables are defined in packages/sandbox/src/settings.ts alone", async () => {
+  it("the sandbox's flags and variables are defined in packages/sandbox/src/config/settings.ts alone", async () => {
     const { SETTINGS } = await import('shipping-api-v3-sandbox/settings');
     // Every variable, and the flags no other tool shares (--port, --host and --accounts are common words).
     const names = SETTINGS.flatMap((setting) => [
@@ -138,7 +138,7 @@ describe('one place each', () => {
       ...(setting.flag.includes('-') ? [`--${setting.flag}`] : []),
     ]);
     const defining = [...tsFiles('packages'), ...tsFiles('dev'), ...tsFiles('scripts')]
-      .filter((file) => file !== 'packages/sandbox/src/settings.ts' && !file.includes('/dist/'))
+      .filter((file) => file !== 'packages/sandbox/src/config/settings.ts' && !file.includes('/dist/'))
       .flatMap((file) => {
         const text = code(file);
         return names

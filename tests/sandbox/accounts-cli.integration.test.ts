@@ -10,6 +10,7 @@ import { writeAccounts } from '../support/fixtures/accounts.ts';
 import { until } from '../support/harness/until.ts';
 import { basic } from '../support/fixtures/basic.ts';
 import { FROM_SOURCE, folder, MAIN, NODE, run, spawnCli } from '../support/harness/cli.ts';
+import { statusOf } from '../support/harness/sandbox.ts';
 
 const files = folder({});
 afterAll(() => files.remove());
@@ -39,12 +40,6 @@ async function started(
   return { child, output, exited };
 }
 
-const statusOf = async (url: string, user: string, key: string) => {
-  const response = await fetch(url, { headers: { authorization: basic(user, key) } });
-  await response.body?.cancel();
-  return response.status;
-};
-
 describe('shipping-api sandbox', () => {
   it('refuses a host other than loopback without accounts: exit 2 and one line saying why and how', async () => {
     const result = await spawnCli(['sandbox', '--host', '0.0.0.0', '--port', '0'], { cwd: files.dir });
@@ -70,7 +65,8 @@ describe('shipping-api sandbox', () => {
 
   it('with accounts, says so, listens anywhere, and keeps the last good accounts when the file turns invalid', async () => {
     const file = path.join(files.dir, 'accounts.json');
-    await writeAccounts(file, { 'partner-1': 'partner-key-1' });
+    // Hashes of scrypt's lowest cost: what is tested is who is admitted, not what a check costs.
+    await writeAccounts(file, { 'partner-1': 'partner-key-1' }, { cheap: true });
     const sandbox = await started(
       NODE,
       [MAIN, 'sandbox', '--accounts', 'accounts.json', '--host', '0.0.0.0', '--port', '0', '--min-poll-ms', '0'],
@@ -90,8 +86,8 @@ describe('shipping-api sandbox', () => {
         `Sandbox of the Shipping Service Public API v3; it admits the API users of the accounts file ${file}, each with its own key. Ctrl-C stops it.`,
       );
       const carriers = `${baseUrl}/setups/carriers`;
-      expect(await statusOf(carriers, 'partner-1', 'partner-key-1')).toBe(200);
-      expect(await statusOf(carriers, 'anyone', 'any key')).toBe(401);
+      expect(await statusOf(carriers, basic('partner-1', 'partner-key-1'))).toBe(200);
+      expect(await statusOf(carriers, basic('anyone', 'any key'))).toBe(401);
 
       writeFileSync(file, '{"version":1,"accounts":{"partner-1":{"key":"partner-key-1"}}}');
       await until('the line about the invalid file', async () => messages().some((m) => m.msg.startsWith('accounts')));
@@ -103,14 +99,14 @@ describe('shipping-api sandbox', () => {
         },
       ]);
       expect(sandbox.output.stderr).not.toContain('partner-key-1');
-      expect(await statusOf(carriers, 'partner-1', 'partner-key-1')).toBe(200);
+      expect(await statusOf(carriers, basic('partner-1', 'partner-key-1'))).toBe(200);
 
-      await writeAccounts(file, { 'partner-2': 'partner-key-2' });
+      await writeAccounts(file, { 'partner-2': 'partner-key-2' }, { cheap: true });
       await until(
         'partner-2 to be admitted',
-        async () => (await statusOf(carriers, 'partner-2', 'partner-key-2')) === 200,
+        async () => (await statusOf(carriers, basic('partner-2', 'partner-key-2'))) === 200,
       );
-      expect(await statusOf(carriers, 'partner-1', 'partner-key-1')).toBe(401);
+      expect(await statusOf(carriers, basic('partner-1', 'partner-key-1'))).toBe(401);
     } finally {
       sandbox.child.kill('SIGINT');
     }
@@ -120,7 +116,7 @@ describe('shipping-api sandbox', () => {
 
 describe('npm run sandbox (shipping-api sandbox from the checkout)', () => {
   it('says in its log whom it admits, with accounts and without', async () => {
-    await writeAccounts(path.join(files.dir, 'banner.json'), { 'partner-3': 'partner-key-3' });
+    await writeAccounts(path.join(files.dir, 'banner.json'), { 'partner-3': 'partner-key-3' }, { cheap: true });
     for (const [argv, admits] of [
       [[], 'any API user with a non-empty API key, on loopback only'],
       [

@@ -7,31 +7,27 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxOptionsError, startSandbox } from 'shipping-api-v3-sandbox';
 import { createShippingClient } from 'shipping-api-v3-client';
-import { isLoopback } from 'shipping-api-v3-client/internal';
+import { isLoopback } from 'shipping-api-v3-contract/internal';
 import { ShippingError } from 'shipping-api-v3-contract/errors';
 import { AccountsFileError, readAccounts } from 'shipping-api-v3-sandbox/accounts';
-import { checkHost } from '../../packages/sandbox/src/options.ts';
+import { checkHost } from '../../packages/sandbox/src/config/options.ts';
 import { countingHasher, writeAccounts } from '../support/fixtures/accounts.ts';
 import { until } from '../support/harness/until.ts';
 import { basic } from '../support/fixtures/basic.ts';
 import { run } from '../support/harness/cli.ts';
-import { closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
+import { closeSandboxes, listeningSandbox, sandbox, sandboxFetch, statusOf } from '../support/harness/sandbox.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 
 const dir = tempDirForTests('sandbox-accounts-');
 const file = path.join(dir, 'accounts.json');
 const KEYS = { alice: 'alice-key-1', bob: 'bob-key-2' };
 
-beforeAll(() => writeAccounts(file, KEYS));
+// Hashes of scrypt's lowest cost: what is tested is who is admitted, not what a check costs.
+beforeAll(() => writeAccounts(file, KEYS, { cheap: true }));
 afterEach(closeSandboxes);
 
 const get = (url: string, authorization?: string) =>
-  fetch(url, { headers: authorization === undefined ? {} : { authorization } });
-const statusOf = async (url: string, authorization: string) => {
-  const response = await get(url, authorization);
-  await response.body?.cancel();
-  return response.status;
-};
+  sandboxFetch(url, { headers: authorization === undefined ? {} : { authorization } });
 
 describe('a sandbox with an accounts file', () => {
   it('admits an API user with its key, and answers a wrong key and an unknown API user the same 401, echoing neither', async () => {
@@ -65,7 +61,7 @@ describe('a sandbox with an accounts file', () => {
     const headers = { authorization: basic('alice', KEYS.alice) };
     let completed: any;
     await until('the file of alice', async () => {
-      const status = await (await fetch(`${s.baseUrl}/setups/carriers`, { headers })).json();
+      const status = await (await sandboxFetch(`${s.baseUrl}/setups/carriers`, { headers })).json();
       completed = status;
       return status.status === 'COMPLETED';
     });
@@ -127,9 +123,10 @@ describe('a sandbox with an accounts file', () => {
   it('watches the file while it runs, and no longer once closed', async () => {
     const watchers = () => process.getActiveResourcesInfo().filter((name) => name === 'StatWatcher').length;
     const before = watchers();
-    const s = await startSandbox({ accounts: file });
+    const app = createSandbox({ accounts: file });
+    await app.ready();
     expect(watchers()).toBe(before + 1);
-    await s.close();
+    await app.close();
     expect(watchers()).toBe(before);
   });
 
@@ -172,9 +169,7 @@ describe('a sandbox with an accounts file', () => {
     expect(() => createSandbox({ accounts: path.join(dir, 'none.json') })).toThrow('cannot be read (no such file)');
     // A valid file with a cheap hash is read (the cost is the file's to choose).
     writeFileSync(path.join(dir, 'cheap.json'), JSON.stringify(key('x')));
-    expect(() =>
-      startSandbox({ accounts: path.join(dir, 'cheap.json'), port: 0 }).then((s) => s.close()),
-    ).not.toThrow();
+    expect(() => createSandbox({ accounts: path.join(dir, 'cheap.json') })).not.toThrow();
   });
 
   it('reads a file into an AccountsFileError, a ShippingError with a code and the JSON pointer of the problem', () => {
@@ -217,10 +212,10 @@ describe('where the sandbox listens', () => {
   });
 
   it('listens anywhere with accounts, and on loopback without', async () => {
-    const anywhere = await sandbox({ accounts: file, host: '0.0.0.0' });
+    const anywhere = await listeningSandbox({ accounts: file, host: '0.0.0.0' });
     expect(anywhere.accounts).toBe(file);
     expect(await statusOf(`${anywhere.baseUrl}/setups/carriers`, basic('alice', KEYS.alice))).toBe(200);
-    const loopback = await sandbox({ host: 'localhost' });
+    const loopback = await listeningSandbox({ host: 'localhost' });
     expect(loopback.accounts).toBeUndefined();
     expect(await statusOf(`${loopback.baseUrl}/setups/carriers`, basic('anyone', 'any key'))).toBe(200);
   });

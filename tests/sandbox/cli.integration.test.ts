@@ -1,6 +1,6 @@
 // `npm run sandbox`: flags and SANDBOX_* variables, the printed base URL, a setup file refused at
 // start with the JSON pointer of its first problem.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,18 +8,13 @@ import { BUNDLE_JSON, root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
 import { basic } from '../support/harness/sandbox.ts';
 import { startSandboxProcess } from '../support/harness/sandbox-process.ts';
+import { runScript } from '../support/harness/scripts.ts';
 
 const script = path.join(root, 'scripts/sandbox.ts');
 /** Setup files: the example with the first carrier renamed; the example without a product code; not JSON. */
 const fixture = (name: string) => path.join(root, 'tests/sandbox/fixtures', name);
 
-const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [script, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 30_000,
-  });
+const run = (args: string[], env: Record<string, string> = {}) => runScript('sandbox.ts', args, { env });
 
 describe('npm run sandbox', () => {
   it('prints its base URL, serves on the port of SANDBOX_PORT with the options of the flags, and stops on SIGTERM', async () => {

@@ -8,14 +8,14 @@ import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client'
 import { withTempDir } from '../../dev/tools.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { harRecorder } from '../../dev/traffic/har-recorder.ts';
-import { basic, closeSandboxes, post, sandbox, sleep } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, listeningSandbox, post, sleep } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
 const examples = readJson(bundlePath).components.examples;
 
 it('every response of a whole session conforms to the contract', async () => {
-  const s = await sandbox({ generationMs: 60, minPollMs: 15, bodyLimit: 4096 });
+  const s = await listeningSandbox({ generationMs: 60, minPollMs: 15, bodyLimit: 4096 });
   const recorder = harRecorder();
   const user = 'recorded-user';
   for (const fault of [

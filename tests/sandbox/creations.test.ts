@@ -2,7 +2,7 @@
 // name the JSON pointer or the header; attribution per specification 5.2.
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
-import { basic, closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, sandboxFetch } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -114,7 +114,9 @@ describe('creations', () => {
     // What a double holds is stored as sent, the extremes and zero written any way included.
     for (const value of ['5e-324', '1.7976931348623157e+308', '0e-400', '-0.0'])
       expect((await post(`${s.baseUrl}/shipment_drafts`, {}, { 'Partner-ID': value })).status, value).toBe(201);
-    const listed = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    const listed = await sandboxFetch(`${s.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('tester') },
+    });
     expect((await listed.json()).attributions.map((a: { partnerId: number }) => a.partnerId)).toEqual([
       5e-324,
       Number.MAX_VALUE,
@@ -131,7 +133,9 @@ describe('GET /_sandbox/attributions', () => {
     await post(`${s.baseUrl}/imported_shipments`, { partner_id: 9 });
     await post(`${s.baseUrl}/imported_shipments`, { partner_id: 9 }, { 'Partner-ID': '10042' });
     await post(`${s.baseUrl}/imported_shipments`, {});
-    const response = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    const response = await sandboxFetch(`${s.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('tester') },
+    });
     expect((await response.json()).attributions).toEqual([
       { id: 'imported_shipment-1', resource: 'imported_shipment', partnerId: 10042, source: 'header' },
       { id: 'imported_shipment-2', resource: 'imported_shipment', partnerId: 9, source: 'body' },
@@ -155,7 +159,9 @@ describe('GET /_sandbox/attributions', () => {
     await post(`${s.baseUrl}/shipment_drafts`, { partner_id: 555 });
     await post(`${s.baseUrl}/shipment_drafts`, { partner_id: 555 }, { 'Partner-ID': '10042' });
     await post(`${s.baseUrl}/shipments`, shipment, { 'Partner-ID': '10042' }, 'someone-else');
-    const response = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    const response = await sandboxFetch(`${s.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('tester') },
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).attributions).toEqual([
       { id: 'shipment-1', resource: 'shipment', partnerId: 10042, source: 'header', ignoredBodyPartnerId: 555 },
@@ -184,11 +190,15 @@ describe('GET /_sandbox/attributions', () => {
     await post(`${s.baseUrl}/shipments`, shipment, {}, 'a');
     await post(`${s.baseUrl}/shipments`, shipment, {}, 'b');
     expect(
-      (await fetch(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers: { authorization: basic('a') } })).status,
+      (await sandboxFetch(`${s.origin}/_sandbox/state`, { method: 'DELETE', headers: { authorization: basic('a') } }))
+        .status,
     ).toBe(204);
     const list = async (user: string) =>
-      (await (await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic(user) } })).json())
-        .attributions;
+      (
+        await (
+          await sandboxFetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic(user) } })
+        ).json()
+      ).attributions;
     expect(await list('a')).toEqual([]);
     expect(await list('b')).toHaveLength(1);
     expect(await (await post(`${s.baseUrl}/shipments`, shipment, {}, 'a')).json()).toEqual({ id: 'shipment-1' });
@@ -197,7 +207,7 @@ describe('GET /_sandbox/attributions', () => {
 
 describe('an account', () => {
   it('lists the newest MAX_ATTRIBUTIONS resources and holds no more than half as many again', async () => {
-    const { MAX_ATTRIBUTIONS } = await import('../../packages/sandbox/src/state.ts');
+    const { MAX_ATTRIBUTIONS } = await import('../../packages/sandbox/src/service/state.ts');
     const { MemoryStore, trimAttributions } = await import('../../packages/sandbox/src/store/memory.ts');
     const store = new MemoryStore();
     const attribution = { resource: 'shipment', partnerId: null, source: 'none' } as const;

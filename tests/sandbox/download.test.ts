@@ -1,17 +1,17 @@
 // The file at the url of a COMPLETED status: Content-Length, ETag, Accept-Ranges, Range with 206
 // and Content-Range, If-Range, 416 (positions of any number of digits), the same Basic credentials.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import type { RunningSandbox } from 'shipping-api-v3-sandbox';
-import { basic, closeSandboxes, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, sandbox, sandboxFetch, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
 let s: RunningSandbox;
 let url: string;
-const file = exampleSetupFile().bytes;
+const file = exampleSetupFileBytes();
 const get = (headers: Record<string, string> = {}, user = 'tester') =>
-  fetch(url, { headers: { authorization: basic(user), ...headers } });
+  sandboxFetch(url, { headers: { authorization: basic(user), ...headers } });
 
 beforeEach(async () => {
   s = await sandbox({ generationMs: 0 });
@@ -100,7 +100,7 @@ describe('the carrier setup file', () => {
   });
 
   it('asks for Basic credentials, and is 404 to another API user', async () => {
-    const anonymous = await fetch(url);
+    const anonymous = await sandboxFetch(url);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="sandbox"');
     expect((await get({}, 'someone-else')).status).toBe(404);

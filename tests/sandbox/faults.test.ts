@@ -2,15 +2,13 @@
 // fetchCarrierSetup completing against the sandbox under each of them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
+import { closeSandboxes, get, listeningSandbox, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
-const file = exampleSetupFile().bytes;
+const file = exampleSetupFileBytes();
 const queue = (origin: string, fault: unknown, user = 'tester') => post(`${origin}/_sandbox/faults`, fault, {}, user);
-const get = (url: string, user = 'tester', headers: Record<string, string> = {}) =>
-  fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 describe('POST /_sandbox/faults', () => {
   it('queues faults per API user and lists them', async () => {
@@ -84,7 +82,8 @@ describe('POST /_sandbox/faults', () => {
   });
 
   it('cut_download: the next download sends the headers of the whole file, then breaks off after N bytes', async () => {
-    const s = await sandbox({ generationMs: 0 });
+    // The break is the socket's: this one listens.
+    const s = await listeningSandbox({ generationMs: 0 });
     const { completed } = await untilCompleted(s.baseUrl, 'tester', 5);
     await queue(s.origin, { fault: 'cut_download', afterBytes: 100 });
     const response = await get(completed.url);
@@ -127,7 +126,8 @@ describe('fetchCarrierSetup against the sandbox', () => {
   };
   for (const [name, queued] of Object.entries(faults)) {
     it(`completes with the valid file under the fault: ${name}`, async () => {
-      const s = await sandbox({ generationMs: 80, minPollMs: 10 });
+      // The client over a socket, where a download breaks off as it does on the wire.
+      const s = await listeningSandbox({ generationMs: 80, minPollMs: 10 });
       for (const fault of queued) expect((await queue(s.origin, fault, 'client-user')).status).toBe(201);
       const client = createShippingClient({
         baseUrl: s.baseUrl,

@@ -2,11 +2,11 @@
 // the process answers; ready while the store answers its ping, else 503 naming the store, within 2 s
 // even when the ping never settles, and without the credentials of the store's address.
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
+import { closeSandboxes, sandbox, sandboxFetch } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
-const get = (origin: string, path: string) => fetch(`${origin}${path}`);
+const get = (origin: string, path: string) => sandboxFetch(`${origin}${path}`);
 
 describe('GET /_sandbox/health/live', () => {
   it('answers 200 with a JSON body, without credentials', async () => {

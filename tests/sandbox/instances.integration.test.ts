@@ -1,9 +1,17 @@
 // Several sandboxes sharing one Redis store, as instances behind a load balancer: any instance answers
 // any request, a restarted one loses nothing, and an unreachable store is answered 503 in time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
 import { redisServerPath, startRedis } from '../support/harness/redis.ts';
-import { basic, closeSandboxes, post, sandbox, sleep, untilCompleted } from '../support/harness/sandbox.ts';
+import {
+  basic,
+  closeSandboxes,
+  post,
+  sandbox,
+  sandboxFetch,
+  sleep,
+  untilCompleted,
+} from '../support/harness/sandbox.ts';
 import { bundlePath, readJson } from '../support/harness/contract.ts';
 import { until } from '../support/harness/until.ts';
 
@@ -11,7 +19,7 @@ afterEach(closeSandboxes);
 
 const shipment = () => structuredClone(readJson(bundlePath).components.examples.ShipmentCreate.value);
 const poll = (baseUrl: string, user = 'partner') =>
-  fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
+  sandboxFetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
 
 describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
   it('share one lifecycle: the generation one starts, another completes and serves', async () => {
@@ -23,9 +31,9 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
     // The address names the instance asked; the file is there on every instance.
     expect(completed.url.startsWith(b.origin)).toBe(true);
     const path = new URL(completed.url).pathname;
-    const file = await fetch(`${a.origin}${path}`, { headers: { authorization: basic('partner') } });
+    const file = await sandboxFetch(`${a.origin}${path}`, { headers: { authorization: basic('partner') } });
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).equals(exampleSetupFile().bytes)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(exampleSetupFileBytes())).toBe(true);
   });
 
   it('write an attribution through one and read it through another', async () => {
@@ -35,7 +43,9 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
       id: 'shipment-1',
     });
     expect(await (await post(`${b.baseUrl}/shipments`, shipment())).json()).toEqual({ id: 'shipment-2' });
-    const listed = await fetch(`${b.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    const listed = await sandboxFetch(`${b.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('tester') },
+    });
     expect((await listed.json()).attributions).toEqual([
       { id: 'shipment-1', resource: 'shipment', partnerId: 10042, source: 'header' },
       { id: 'shipment-2', resource: 'shipment', partnerId: null, source: 'none' },
@@ -71,13 +81,13 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
     await post(`${a.baseUrl}/shipments`, shipment(), { 'partner-id': '7' }, 'owner');
     const path = new URL(completed.url).pathname;
     const other = { authorization: basic('intruder') };
-    expect((await fetch(`${b.origin}${path}`, { headers: other })).status).toBe(404);
-    expect((await fetch(`${b.origin}${path}`, { method: 'HEAD', headers: other })).status).toBe(404);
-    expect((await (await fetch(`${b.origin}/_sandbox/attributions`, { headers: other })).json()).attributions).toEqual(
-      [],
-    );
-    await fetch(`${b.origin}/_sandbox/state`, { method: 'DELETE', headers: other });
-    expect((await fetch(`${b.origin}${path}`, { headers: { authorization: basic('owner') } })).status).toBe(200);
+    expect((await sandboxFetch(`${b.origin}${path}`, { headers: other })).status).toBe(404);
+    expect((await sandboxFetch(`${b.origin}${path}`, { method: 'HEAD', headers: other })).status).toBe(404);
+    expect(
+      (await (await sandboxFetch(`${b.origin}/_sandbox/attributions`, { headers: other })).json()).attributions,
+    ).toEqual([]);
+    await sandboxFetch(`${b.origin}/_sandbox/state`, { method: 'DELETE', headers: other });
+    expect((await sandboxFetch(`${b.origin}${path}`, { headers: { authorization: basic('owner') } })).status).toBe(200);
   });
 
   it('lose nothing when an instance is restarted', async () => {
@@ -92,7 +102,9 @@ describe.skipIf(!redisServerPath)('instances sharing a Redis store', () => {
       ...completed,
       url: new URL(completed.url).pathname,
     });
-    const listed = await fetch(`${again.origin}/_sandbox/attributions`, { headers: { authorization: basic('kept') } });
+    const listed = await sandboxFetch(`${again.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('kept') },
+    });
     expect((await listed.json()).attributions).toHaveLength(1);
   });
 });
@@ -124,10 +136,10 @@ describe.skipIf(!redisServerPath)('an unreachable store', () => {
     expect(stopped.response.status).toBe(503);
     expect(stopped.within).toBe(true);
     // Ready says the store is gone, live that the process is not; the metrics count the failures.
-    const ready = await within(3000, () => fetch(`${s.origin}/_sandbox/health/ready`));
+    const ready = await within(3000, () => sandboxFetch(`${s.origin}/_sandbox/health/ready`));
     expect([ready.response.status, ready.within]).toEqual([503, true]);
-    expect((await fetch(`${s.origin}/_sandbox/health/live`)).status).toBe(200);
-    const metrics = await (await fetch(`${s.origin}/_sandbox/metrics`)).text();
+    expect((await sandboxFetch(`${s.origin}/_sandbox/health/live`)).status).toBe(200);
+    const metrics = await (await sandboxFetch(`${s.origin}/_sandbox/metrics`)).text();
     expect(Number(/^sandbox_store_errors_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(2);
     expect(metrics).toMatch(/^sandbox_generations_started_total 1$/m);
     await redis.restart();
@@ -138,6 +150,6 @@ describe.skipIf(!redisServerPath)('an unreachable store', () => {
       5_000,
       100,
     );
-    expect((await fetch(`${s.origin}/_sandbox/health/ready`)).status).toBe(200);
+    expect((await sandboxFetch(`${s.origin}/_sandbox/health/ready`)).status).toBe(200);
   });
 });

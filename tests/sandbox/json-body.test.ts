@@ -3,7 +3,7 @@
 // JSON pointer with the same sentence as the Partner-ID header, in the API and in /_sandbox; a body
 // nested too deeply to read.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, sandboxFetch } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -94,7 +94,9 @@ describe('numbers a double cannot hold', () => {
     const s = await sandbox();
     for (const text of ['5e-324', '1.7976931348623157e308', '0e-999', '-0.000e400', '3e-324'])
       expect((await post(`${s.baseUrl}/imported_shipments`, `{"partner_id":${text}}`)).status, text).toBe(201);
-    const listed = await fetch(`${s.origin}/_sandbox/attributions`, { headers: { authorization: basic('tester') } });
+    const listed = await sandboxFetch(`${s.origin}/_sandbox/attributions`, {
+      headers: { authorization: basic('tester') },
+    });
     expect((await listed.json()).attributions.map((a: { partnerId: number }) => a.partnerId)).toEqual([
       5e-324,
       Number.MAX_VALUE,

@@ -2,12 +2,17 @@
 // polls; expiry; a new generation after it; each API user on its own.
 import { CarrierSetupStatus } from '../../generated/validators/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, sandbox, sleep, untilCompleted } from '../support/harness/sandbox.ts';
+import {
+  basic,
+  closeSandboxes,
+  get,
+  sandbox,
+  sandboxFetch,
+  sleep,
+  untilCompleted,
+} from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
-
-const get = (url: string, user = 'tester', headers: Record<string, string> = {}) =>
-  fetch(url, { headers: { authorization: basic(user), ...headers } });
 
 describe('GET /setups/carriers', () => {
   it('[3.no-request] [3.REQUESTED] [4.1.step-1] answers REQUESTED first, then IN_PROGRESS while the generation time has not passed', async () => {
@@ -51,7 +56,7 @@ describe('GET /setups/carriers', () => {
   it('answers HEAD as a GET would, without starting a generation, counting as a poll or taking a fault', async () => {
     const s = await sandbox({ generationMs: 600_000, minPollMs: 60_000 });
     const head = (user = 'tester') =>
-      fetch(`${s.baseUrl}/setups/carriers`, { method: 'HEAD', headers: { authorization: basic(user) } });
+      sandboxFetch(`${s.baseUrl}/setups/carriers`, { method: 'HEAD', headers: { authorization: basic(user) } });
     const first = await head();
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toMatch(/^application\/json/);
@@ -65,7 +70,7 @@ describe('GET /setups/carriers', () => {
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toBeTruthy();
     // A queued fault is shown to HEAD and still waits for the next GET.
-    await fetch(`${s.origin}/_sandbox/faults`, {
+    await sandboxFetch(`${s.origin}/_sandbox/faults`, {
       method: 'POST',
       headers: { authorization: basic('other'), 'content-type': 'application/json' },
       body: JSON.stringify({ fault: 'unavailable', count: 1 }),
@@ -114,7 +119,9 @@ describe('GET /setups/carriers', () => {
   it('[5.1.1] answers 401 with the Basic challenge without credentials, with an empty key, or with another scheme', async () => {
     const s = await sandbox();
     for (const authorization of [undefined, basic('user', ''), 'Bearer abc', 'Basic !!!']) {
-      const response = await fetch(`${s.baseUrl}/setups/carriers`, { headers: authorization ? { authorization } : {} });
+      const response = await sandboxFetch(`${s.baseUrl}/setups/carriers`, {
+        headers: authorization ? { authorization } : {},
+      });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Basic realm="sandbox"');
       const body = await response.json();

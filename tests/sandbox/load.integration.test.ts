@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { root } from '../../dev/paths.ts';
 import { createShippingClient, fetchCarrierSetup } from 'shipping-api-v3-client';
-import { exampleSetupFile } from '../../packages/sandbox/src/options.ts';
-import { closeSandboxes, post, sandbox } from '../support/harness/sandbox.ts';
+import { exampleSetupFileBytes } from '../support/fixtures/example-setup-file.ts';
+import { closeSandboxes, listeningSandbox, post } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
@@ -18,8 +18,8 @@ afterEach(closeSandboxes);
 const REQUESTS = 10_000;
 
 it('50 concurrent clients each complete the lifecycle under faults and get the valid file', async () => {
-  const s = await sandbox({ generationMs: 150, minPollMs: 20 });
-  const expected = JSON.parse(exampleSetupFile().bytes.toString('utf8'));
+  const s = await listeningSandbox({ generationMs: 150, minPollMs: 20 });
+  const expected = JSON.parse(exampleSetupFileBytes().toString('utf8'));
   const faultSets = [
     [{ fault: 'throttle', count: 2, retryAfterSeconds: 0 }],
     [{ fault: 'cut_download', afterBytes: 500, count: 2 }],

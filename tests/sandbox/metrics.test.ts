@@ -3,12 +3,12 @@
 // process's own metrics; each sandbox its own counts, and no credential, user name, Partner ID or
 // file address in any label.
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, post, sandbox, untilCompleted } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, post, sandbox, sandboxFetch, untilCompleted } from '../support/harness/sandbox.ts';
 
 afterEach(closeSandboxes);
 
 const scrape = async (origin: string) => {
-  const response = await fetch(`${origin}/_sandbox/metrics`);
+  const response = await sandboxFetch(`${origin}/_sandbox/metrics`);
   expect(response.status).toBe(200);
   return { text: await response.text(), contentType: response.headers.get('content-type') };
 };
@@ -44,7 +44,7 @@ describe('GET /_sandbox/metrics', () => {
     const user = 'metrics-user';
     const { origin, baseUrl } = await sandbox({ generationMs: 0 });
     const { completed } = await untilCompleted(baseUrl, user, 0);
-    const file = await fetch(completed.url, { headers: { authorization: basic(user, 'metrics-key') } });
+    const file = await sandboxFetch(completed.url, { headers: { authorization: basic(user, 'metrics-key') } });
     expect(file.status).toBe(200);
     await file.arrayBuffer();
     const sent = performance.now();
@@ -52,9 +52,9 @@ describe('GET /_sandbox/metrics', () => {
     const roundTrip = (performance.now() - sent) / 1000;
     expect(created.status).toBe(201);
     expect((await post(`${baseUrl}/shipments`, { reference: 5 }, {}, user)).status).toBe(422);
-    expect((await fetch(`${baseUrl}/setups/carriers`)).status).toBe(401);
-    expect((await fetch(`${origin}/no/such/path`)).status).toBe(404);
-    expect((await fetch(`${origin}/_sandbox/health/live`, { method: 'HEAD' })).status).toBe(200);
+    expect((await sandboxFetch(`${baseUrl}/setups/carriers`)).status).toBe(401);
+    expect((await sandboxFetch(`${origin}/no/such/path`)).status).toBe(404);
+    expect((await sandboxFetch(`${origin}/_sandbox/health/live`, { method: 'HEAD' })).status).toBe(200);
 
     const { text } = await scrape(origin);
     const requests = (labels: string) => sample(text, `sandbox_http_requests_total{${labels}}`);
@@ -89,7 +89,7 @@ describe('GET /_sandbox/metrics', () => {
   it('keeps the counts of each sandbox in one process apart', async () => {
     const one = await sandbox();
     const two = await sandbox();
-    for (let i = 0; i < 3; i += 1) await fetch(`${one.origin}/_sandbox/health/live`);
+    for (let i = 0; i < 3; i += 1) await sandboxFetch(`${one.origin}/_sandbox/health/live`);
     const live = 'sandbox_http_requests_total{method="GET",route="/_sandbox/health/live",status="200"}';
     expect(sample((await scrape(one.origin)).text, live)).toBe(3);
     expect(sample((await scrape(two.origin)).text, live)).toBeUndefined();
@@ -99,13 +99,15 @@ describe('GET /_sandbox/metrics', () => {
     const { origin, baseUrl } = await sandbox();
     // A generation starts at each account's first poll, not at the next one.
     for (const user of ['first', 'second', 'first']) {
-      const polled = await fetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
+      const polled = await sandboxFetch(`${baseUrl}/setups/carriers`, { headers: { authorization: basic(user) } });
       await polled.body?.cancel();
     }
     expect(sample((await scrape(origin)).text, 'sandbox_generations_started_total')).toBe(2);
     // A store that cannot be reached (nothing listens on port 1): the request fails, and is counted.
     const down = await sandbox({ store: 'redis://127.0.0.1:1', logLevel: 'silent', storeWaitMs: 50 });
-    const refused = await fetch(`${down.baseUrl}/setups/carriers`, { headers: { authorization: basic('first') } });
+    const refused = await sandboxFetch(`${down.baseUrl}/setups/carriers`, {
+      headers: { authorization: basic('first') },
+    });
     expect(refused.status).toBe(503);
     await refused.body?.cancel();
     const { text } = await scrape(down.origin);

@@ -3,7 +3,7 @@
 // hold the exit, and after 10 s whatever is still open is closed and the process still exits 0.
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basic, closeSandboxes, sandbox } from '../support/harness/sandbox.ts';
+import { basic, closeSandboxes, listeningSandbox } from '../support/harness/sandbox.ts';
 import {
   connect,
   postHead,
@@ -98,7 +98,7 @@ describe('SIGTERM', () => {
 
 describe('RunningSandbox.close(graceMs)', () => {
   it('closes a request still unfinished after graceMs', async () => {
-    const s = await sandbox();
+    const s = await listeningSandbox();
     const port = Number(new URL(s.origin).port);
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));

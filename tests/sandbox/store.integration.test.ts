@@ -4,8 +4,8 @@
 // stale one, is told apart.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileAt, poll, queueFault } from '../../packages/sandbox/src/lifecycle.ts';
-import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../packages/sandbox/src/state.ts';
+import { fileAt, poll, queueFault } from '../../packages/sandbox/src/service/lifecycle.ts';
+import { EMPTY_ACCOUNT, type Fault, type Kind, takeFault } from '../../packages/sandbox/src/service/state.ts';
 import type { SandboxStore } from '../../packages/sandbox/src/store/index.ts';
 import { MemoryStore } from '../../packages/sandbox/src/store/memory.ts';
 import { RedisStore } from '../../packages/sandbox/src/store/redis.ts';

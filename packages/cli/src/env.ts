@@ -2,7 +2,7 @@
 // history. None of them is ever printed.
 import { CliError, EXIT } from './io.ts';
 import { readPartnerId } from 'shipping-api-v3-client';
-import { beyondDoubleReason } from 'shipping-api-v3-client/internal';
+import { beyondDoubleReason } from 'shipping-api-v3-contract/internal';
 
 export interface Connection {
   baseUrl: string;

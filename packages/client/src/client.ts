@@ -14,7 +14,7 @@ import type {
 } from 'openapi-typescript-helpers';
 import type { paths } from 'shipping-api-v3-contract';
 import { basicAuthorization, invalidClientOption } from './auth.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopback } from 'shipping-api-v3-contract/internal';
 import { checkBaseUrl, parseUrl } from './urls.ts';
 import { ShippingApiError } from './errors.ts';
 import { partnerIdHeader, serializeBody } from './partner-id.ts';

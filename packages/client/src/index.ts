@@ -20,7 +20,8 @@ export type { Clock } from './clock.ts';
 export type { DownloadProgress } from './download.ts';
 export { BODY_LIMIT, ShippingApiError, type ShippingApiErrorCode, type ShippingApiErrorDetails } from './errors.ts';
 export { THROTTLING_STATUSES } from './pacing.ts';
-export { PARTNER_ID_BODY_WARNING, type PartnerIdReading, readPartnerId } from './partner-id.ts';
+export { type PartnerIdReading, readPartnerId } from 'shipping-api-v3-contract';
+export { PARTNER_ID_BODY_WARNING } from './partner-id.ts';
 export * from './preflight/index.ts';
 export {
   type CarrierSetupFile,

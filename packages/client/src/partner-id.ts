@@ -1,8 +1,8 @@
 // Partner attribution: the Partner-ID header, and the deprecated partner_id body field that still
-// works but should be replaced by the header.
+// works but should be replaced by the header. How a Partner ID's text reads is the contract
+// package's (readPartnerId), shared with the sandbox.
 import { defaultBodySerializer } from 'openapi-fetch';
 import { PartnerIdHeaderValue } from 'shipping-api-v3-contract';
-import { beyondDouble } from './double-range.ts';
 import { ShippingApiError } from './errors.ts';
 
 /**
@@ -21,25 +21,6 @@ export function partnerIdHeader(partnerId: unknown): string {
     });
   }
   return String(partnerId);
-}
-
-/**
- * A Partner ID written as text (a header, an environment variable): its number, or why the text
- * gives none. readsAs is set for the text of a decimal number that a double cannot hold, with what
- * it would read as (0, Infinity or -Infinity).
- */
-export type PartnerIdReading = { ok: true; partnerId: number } | { ok: false; readsAs?: number };
-
-/**
- * The Partner ID a text writes: the text of one decimal number, as the contract's
- * PartnerIdHeaderValue describes it (whole or not, as the contract leaves it), that a double holds
- * without turning it into 0 or Infinity.
- */
-export function readPartnerId(text: string): PartnerIdReading {
-  const trimmed = text.trim();
-  if (!PartnerIdHeaderValue(trimmed)) return { ok: false };
-  const readsAs = beyondDouble(trimmed);
-  return readsAs === undefined ? { ok: true, partnerId: Number(trimmed) } : { ok: false, readsAs };
 }
 
 function describe(value: unknown): string {

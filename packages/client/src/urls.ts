@@ -1,7 +1,7 @@
 // The addresses the client calls: the base URL checked (HTTPS, or plain HTTP to loopback only), and
 // the parsing of a URL that may be none.
 import { invalidClientOption as invalid } from './auth.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopback } from 'shipping-api-v3-contract/internal';
 
 /** The URL, or null where the text is none (URL.parse, which Node 22.0 lacks). */
 export function parseUrl(text: string, base?: string): URL | null {

@@ -3,17 +3,17 @@
 // for any API user, or elsewhere too for the API users of an accounts file.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { BASE_PATH } from './context.ts';
-import { createSandbox, originOf, type SandboxAppOptions } from './app.ts';
-import { checkHost } from './options.ts';
-import { PortInUseError, settingOf } from './settings.ts';
-import { closeGracefully } from './stopping.ts';
+import { BASE_PATH } from './http/context.ts';
+import { createSandbox, originOf, type SandboxAppOptions } from './http/app.ts';
+import { checkHost } from './config/options.ts';
+import { PortInUseError, settingOf } from './config/settings.ts';
+import { closeGracefully } from './http/stopping.ts';
 
 export { createSandbox };
-export type { SandboxContract } from './validation.ts';
+export type { SandboxContract } from './http/validation.ts';
 
-export { BASE_PATH } from './context.ts';
-export { DEFAULTS, type SandboxOptions } from './options.ts';
+export { BASE_PATH } from './http/context.ts';
+export { DEFAULTS, type SandboxOptions } from './config/options.ts';
 export {
   admittedUsers,
   LOG_LEVELS,
@@ -22,12 +22,12 @@ export {
   SandboxOptionsError,
   SETTINGS,
   type SandboxSettings,
-} from './settings.ts';
-export type { Attribution, Fault, Kind } from './state.ts';
+} from './config/settings.ts';
+export type { Attribution, Fault, Kind } from './service/state.ts';
 export type { SandboxAppOptions };
-export type { LogDestination } from './logging.ts';
-export type { SandboxMetrics } from './metrics.ts';
-export { STOP_GRACE_MS, stopOnSignal } from './stopping.ts';
+export type { LogDestination } from './http/logging.ts';
+export type { SandboxMetrics } from './http/metrics.ts';
+export { STOP_GRACE_MS, stopOnSignal } from './http/stopping.ts';
 
 export interface RunningSandbox {
   /** http://127.0.0.1:<port> */

@@ -1,19 +1,13 @@
-// The pre-flight check: a shipment body checked against the carrier setup file before it is sent,
-// rule by rule (./rules/), with what the specification leaves open listed as unchecked, and why.
-import type { CarrierSetupFile } from '../validate.ts';
+// The pre-flight check as the client offers it: a shipment body checked against a carrier setup file
+// or its index, by the rules of the contract package's pre-flight module.
 import {
-  checkAgreement,
-  checkCustoms,
-  checkParcelFields,
-  checkProduct,
-  checkRequiredFields,
-  checkRoute,
-  checkSchema,
-  checkServices,
-} from './rules/index.ts';
-import { type CarrierSetupIndex, toIndex } from './setup-index.ts';
-import { isObject } from './shipment-body.ts';
-import type { CheckShipmentOptions, Findings, ShipmentCheck } from './types.ts';
+  type CarrierSetupIndex,
+  type CheckShipmentOptions,
+  checkShipmentAgainst,
+  type ShipmentCheck,
+} from 'shipping-api-v3-contract/preflight';
+import type { CarrierSetupFile } from '../validate.ts';
+import { toIndex } from './setup-index.ts';
 
 /**
  * Checks a shipment body against a carrier setup file, or against its index (built once with
@@ -29,29 +23,5 @@ export function checkShipment(
   shipment: unknown,
   options: CheckShipmentOptions = {},
 ): ShipmentCheck {
-  const index = toIndex(setup, 'checkShipment');
-  const schema = checkSchema(shipment);
-  if (!isObject(shipment)) return gather([schema]);
-  const product = checkProduct(shipment, index);
-  if (!product.product) return gather([schema, product]);
-  const route = checkRoute(shipment, index, product.product);
-  if (!route.route) return gather([schema, product, route]);
-  const { found } = route.route;
-  const agreement = checkAgreement(shipment, found);
-  const customs = checkCustoms(found);
-  const services = checkServices(shipment, index, route.route);
-  const fields = checkRequiredFields(shipment, found, services.used, options.exactNames === true);
-  const parcelFields = checkParcelFields(shipment, found);
-  const result = gather(
-    [schema, product, route, agreement, customs, services, fields, parcelFields],
-    found.combinationPointer,
-  );
-  return fields.readings.length > 0 ? { ...result, readings: fields.readings } : result;
-}
-
-/** The findings of the rules, in the order they ran, as one result. */
-function gather(findings: readonly Findings[], combination?: string): ShipmentCheck {
-  const problems = findings.flatMap((f) => f.problems);
-  const unchecked = findings.flatMap((f) => f.unchecked);
-  return { ok: problems.length === 0, problems, unchecked, ...(combination === undefined ? {} : { combination }) };
+  return checkShipmentAgainst(toIndex(setup, 'checkShipment'), shipment, options);
 }

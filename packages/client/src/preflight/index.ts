@@ -1,21 +1,20 @@
-// The pre-flight check of a shipment against a customer's carrier setup file: the index of the file
-// (setup-index.ts), the check (check.ts) with one module per rule (rules/), and its result types.
-export {
-  type CarrierSetupIndex,
-  carrierSetupIndex,
-  type CombinationServices,
-  type IndexedCombination,
-  type IndexedProduct,
-  type IndexedService,
-  type RouteCarrier,
-} from './setup-index.ts';
-export { checkShipment } from './check.ts';
-export type { FieldReading } from './field-names.ts';
+// The pre-flight check of a shipment against a customer's carrier setup file: the rules, the index
+// and the result types are the contract package's (`shipping-api-v3-contract/preflight`, which the
+// sandbox uses too); the client validates the file first and throws its own errors.
 export type {
+  CarrierSetupIndex,
   CheckShipmentOptions,
+  CombinationServices,
+  FieldReading,
+  IndexedCombination,
+  IndexedProduct,
+  IndexedService,
+  RouteCarrier,
   ShipmentCheck,
   ShipmentProblem,
   ShipmentProblemCode,
   UncheckedCode,
   UncheckedItem,
-} from './types.ts';
+} from 'shipping-api-v3-contract/preflight';
+export { checkShipment } from './check.ts';
+export { carrierSetupIndex } from './setup-index.ts';

@@ -1,8 +1,11 @@
 // Credentials checked lately, so that scrypt runs once per credential and not on every request. An
 // entry is keyed by an HMAC-SHA-256 of the Authorization header under a random key of this process:
 // neither the header nor a hash that could be tried against guessed keys is kept. Accepted and
-// refused entries have their own bounds, so that a flood of wrong keys cannot push out the good ones.
+// refused entries have their own bounds, so that a flood of wrong keys cannot push out the good ones:
+// two lru-caches, each with its time to live and its number of entries, the least recently used
+// going first.
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 export interface CacheLimits {
   /** How long an accepted credential is kept, and how many at most. */
@@ -15,48 +18,19 @@ export interface CacheLimits {
 
 export const CACHE_LIMITS: CacheLimits = { acceptedMs: 60_000, accepted: 10_000, refusedMs: 10_000, refused: 1_000 };
 
-/** Entries by key, oldest first (a Map keeps insertion order); a hit moves an entry to the end. */
-class Bounded {
-  readonly #entries = new Map<string, number>();
-  readonly #ttlMs: number;
-  readonly #max: number;
-
-  constructor(ttlMs: number, max: number) {
-    this.#ttlMs = ttlMs;
-    this.#max = max;
-  }
-
-  has(key: string, now: number): boolean {
-    const expires = this.#entries.get(key);
-    if (expires === undefined) return false;
-    this.#entries.delete(key);
-    if (expires <= now) return false;
-    this.#entries.set(key, expires);
-    return true;
-  }
-
-  add(key: string, now: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, now + this.#ttlMs);
-    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-}
-
 export class CredentialCache {
   // A KeyObject: an HMAC made from a Buffer imports the key anew each time, several times slower.
   readonly #secret = createSecretKey(randomBytes(32));
-  readonly #accepted: Bounded;
-  readonly #refused: Bounded;
-  readonly #now: () => number;
+  readonly #accepted: LRUCache<string, true>;
+  readonly #refused: LRUCache<string, true>;
 
   constructor(limits: CacheLimits = CACHE_LIMITS, now: () => number = Date.now) {
-    this.#now = now;
-    this.#accepted = new Bounded(limits.acceptedMs, limits.accepted);
-    this.#refused = new Bounded(limits.refusedMs, limits.refused);
+    // A hit makes an entry the most recently used; its time to live still counts from when it was added.
+    // ttlResolution 0: the clock is read at each look-up, not kept for a millisecond.
+    const bounded = (ttl: number, max: number) =>
+      new LRUCache<string, true>({ ttl, max, ttlResolution: 0, perf: { now } });
+    this.#accepted = bounded(limits.acceptedMs, limits.accepted);
+    this.#refused = bounded(limits.refusedMs, limits.refused);
   }
 
   /** The key of an Authorization header in this cache. */
@@ -66,14 +40,13 @@ export class CredentialCache {
 
   /** true: accepted lately; false: refused lately; undefined: not known. */
   verdict(key: string): boolean | undefined {
-    const now = this.#now();
-    if (this.#accepted.has(key, now)) return true;
-    if (this.#refused.has(key, now)) return false;
+    if (this.#accepted.get(key)) return true;
+    if (this.#refused.get(key)) return false;
     return undefined;
   }
 
   remember(key: string, accepted: boolean): void {
-    (accepted ? this.#accepted : this.#refused).add(key, this.#now());
+    (accepted ? this.#accepted : this.#refused).set(key, true);
   }
 
   get size(): { accepted: number; refused: number } {

@@ -1,9 +1,9 @@
-// GET /setups/carriers: request, poll and locate the carrier setup file (lifecycle.ts decides, the
+// GET /setups/carriers: request, poll and locate the carrier setup file (service/lifecycle.ts decides, the
 // store applies it). HEAD answers what a GET would, without starting a generation or counting as a poll.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH, type SandboxContext } from '../context.ts';
-import { type PollAnswer, poll } from '../lifecycle.ts';
-import { sendProblem } from '../problems.ts';
+import { BASE_PATH, type SandboxContext } from '../http/context.ts';
+import { type PollAnswer, poll } from '../service/lifecycle.ts';
+import { sendProblem } from '../http/problems.ts';
 
 export function carrierSetupRoutes(app: FastifyInstance, context: SandboxContext): void {
   const { options, store } = context;

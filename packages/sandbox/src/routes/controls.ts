@@ -2,10 +2,10 @@
 // what it created, a reset of its account, and faults queued for its next requests. Their paths and
 // the fault's JSON Schema, defaults included, are the sandbox's document's (document.ts).
 import type { RouteHandlerMethod } from 'fastify';
-import type { SandboxContext } from '../context.ts';
-import { queueFault } from '../lifecycle.ts';
-import { SandboxProblem } from '../problems.ts';
-import type { Fault } from '../state.ts';
+import type { SandboxContext } from '../http/context.ts';
+import { queueFault } from '../service/lifecycle.ts';
+import { SandboxProblem } from '../http/problems.ts';
+import type { Fault } from '../service/state.ts';
 
 /** The handlers of the routes that take credentials, by operationId; the caller has put authentication in front of them. */
 export function controlHandlers({ store }: SandboxContext): Record<string, RouteHandlerMethod> {

@@ -1,15 +1,15 @@
 // POST /shipments, /sales_orders, /imported_shipments and /shipment_drafts: the body checked against
-// the contract's schema by the route (validation.ts), the Partner ID stored on what is created
-// (attribution.ts).
+// the contract's schema by the route (http/validation.ts), the Partner ID stored on what is created
+// (service/attribution.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { attribute } from '../attribution.ts';
-import { BASE_PATH, type SandboxContext } from '../context.ts';
-import { type ProblemItem, sendProblem } from '../problems.ts';
-import { settingOf } from '../settings.ts';
-import type { ResolvedOptions } from '../options.ts';
-import { checkShipment, carrierSetupIndex } from 'shipping-api-v3-client';
-import type { Kind } from '../state.ts';
-import { contractSchema } from '../validation.ts';
+import { attribute } from '../service/attribution.ts';
+import { BASE_PATH, type SandboxContext } from '../http/context.ts';
+import { type ProblemItem, sendProblem } from '../http/problems.ts';
+import { settingOf } from '../config/settings.ts';
+import type { ResolvedOptions } from '../config/options.ts';
+import { checkShipmentAgainst, indexCarrierSetup } from 'shipping-api-v3-contract/preflight';
+import type { Kind } from '../service/state.ts';
+import { contractSchema } from '../http/validation.ts';
 
 const CREATIONS: Record<string, [Kind, schema: string]> = {
   '/shipments': ['shipment', 'ShipmentCreate'],
@@ -24,10 +24,14 @@ const CREATIONS: Record<string, [Kind, schema: string]> = {
  */
 function setupFileProblems(options: ResolvedOptions): (kind: Kind, body: unknown) => ProblemItem[] {
   if (!options.checkShipments) return () => [];
-  const index = carrierSetupIndex(JSON.parse(options.setupFile.bytes.toString('utf8')));
+  // The setup file was checked against the contract when the options were resolved.
+  const index = indexCarrierSetup(JSON.parse(options.setupFile.bytes.toString('utf8')));
   return (kind, body) =>
     kind === 'shipment'
-      ? checkShipment(index, body).problems.map((p) => ({ pointer: p.pointer, message: `${p.code}: ${p.message}` }))
+      ? checkShipmentAgainst(index, body).problems.map((p) => ({
+          pointer: p.pointer,
+          message: `${p.code}: ${p.message}`,
+        }))
       : [];
 }
 

@@ -1,7 +1,7 @@
 // The sandbox's own routes under /_sandbox, registered from its OpenAPI document (openapi.json at the
 // package's root, published with it): each operation's method and path, whether it takes
 // credentials (its security), what the route index says of it (its summary), and the JSON Schema of
-// its request body, which Fastify checks before the handler runs (validation.ts). The document also
+// its request body, which Fastify checks before the handler runs (http/validation.ts). The document also
 // describes the API's operations, copied from the contract by the build with the answers the sandbox
 // adds; the API's routes serve those from the contract itself.
 import { readFileSync } from 'node:fs';

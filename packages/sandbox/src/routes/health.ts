@@ -1,7 +1,7 @@
 // GET /_sandbox/health/live and /_sandbox/health/ready, without credentials, for a proxy or an
 // orchestrator: live while the process answers, ready while the sandbox's store answers its ping.
 import type { RouteHandlerMethod } from 'fastify';
-import { describeValue, sendProblem } from '../problems.ts';
+import { describeValue, sendProblem } from '../http/problems.ts';
 
 /** A ping that has not settled by then counts as unreachable, so that the answer comes within 2 s. */
 const READY_TIMEOUT_MS = 1500;

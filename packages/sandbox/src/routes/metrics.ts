@@ -1,7 +1,7 @@
 // GET /_sandbox/metrics: the sandbox's metrics in Prometheus's text format, without credentials, for
 // the scraper of whoever hosts it.
 import type { RouteHandlerMethod } from 'fastify';
-import type { SandboxMetrics } from '../metrics.ts';
+import type { SandboxMetrics } from '../http/metrics.ts';
 
 /** The handler of the metrics, by operationId. */
 export function metricsHandlers(metrics: SandboxMetrics): Record<string, RouteHandlerMethod> {

@@ -1,8 +1,8 @@
 // GET /_sandbox: an index of what the sandbox serves, without credentials, so that the address
 // `npm start` prints opens in a browser; also at /_sandbox/.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { admitted } from '../auth.ts';
-import { BASE_PATH, type SandboxContext } from '../context.ts';
+import { admitted } from '../accounts/auth.ts';
+import { BASE_PATH, type SandboxContext } from '../http/context.ts';
 
 /**
  * What each route of the API is for, by method and path as the routes register them; the /_sandbox

@@ -1,11 +1,11 @@
 // GET /files/:hash/:name: the carrier setup file at the address a COMPLETED status handed out, with
-// Range (file-serving.ts); lifecycle.ts decides whether the address still serves it. HEAD takes no
+// Range (http/file-serving.ts); service/lifecycle.ts decides whether the address still serves it. HEAD takes no
 // queued fault.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context.ts';
-import { sendFile } from '../file-serving.ts';
-import { type FileAnswer, fileAt } from '../lifecycle.ts';
-import { sendProblem } from '../problems.ts';
+import type { SandboxContext } from '../http/context.ts';
+import { sendFile } from '../http/file-serving.ts';
+import { type FileAnswer, fileAt } from '../service/lifecycle.ts';
+import { sendProblem } from '../http/problems.ts';
 
 export function setupFileRoutes(app: FastifyInstance, { options, store }: SandboxContext): void {
   const hash = options.setupFile.hash;

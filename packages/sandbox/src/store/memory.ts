@@ -1,6 +1,6 @@
 // The store of one process: a Map per kind of record. Forgotten when the process ends; every
 // request is answered without waiting on anything.
-import { type AccountState, type Attribution, type Decision, type Kind, MAX_ATTRIBUTIONS } from '../state.ts';
+import { type AccountState, type Attribution, type Decision, type Kind, MAX_ATTRIBUTIONS } from '../service/state.ts';
 import type { SandboxStore, Snapshot } from './types.ts';
 
 interface MemoryAccount {

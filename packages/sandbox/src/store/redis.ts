@@ -5,7 +5,7 @@
 // COMMAND_TIMEOUT_MS fails with StoreUnavailable, and so does any command while it is unreachable.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { type AccountState, type Attribution, type Decision, type Kind, MAX_ATTRIBUTIONS } from '../state.ts';
+import { type AccountState, type Attribution, type Decision, type Kind, MAX_ATTRIBUTIONS } from '../service/state.ts';
 import { type SandboxStore, type Snapshot, StoreUnavailable } from './types.ts';
 
 /** An account untouched this long is forgotten (its keys' TTL). */

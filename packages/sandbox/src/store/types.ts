@@ -1,6 +1,6 @@
 // What the sandbox asks of a store: one account's lifecycle state read and changed atomically, the
 // resources it created with their attribution, and a reset; the same behaviour in memory and in Redis.
-import type { AccountState, Attribution, Decision, Kind } from '../state.ts';
+import type { AccountState, Attribution, Decision, Kind } from '../service/state.ts';
 
 /** An account's state as read, with the version a change is made against. */
 export interface Snapshot {

@@ -6,7 +6,7 @@
 // body is walked, to name the JSON pointer of each key or number at fault.
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-client/internal';
+import { beyondDouble, beyondDoubleMessage } from 'shipping-api-v3-contract/internal';
 import { pointerSegment } from 'shipping-api-v3-contract';
 import { type ProblemItem, SandboxProblem } from './problems.ts';
 

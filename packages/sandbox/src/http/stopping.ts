@@ -1,6 +1,11 @@
 // Stopping the sandbox without breaking what it is answering: no new connection is accepted, idle
 // keep-alive connections close at once, requests in flight are finished; after the grace period,
 // whatever is still open is closed too.
+// Not close-with-grace: it listens on the process itself (uncaughtException and unhandledRejection
+// too) and ends it with process.exit, and a second signal or the end of its delay ends the process
+// abruptly. The sandbox is also a library: stopOnSignal listens where it is told (a stand-in in the
+// tests), leaves the exit to its caller, and on a second signal or after the grace period closes the
+// connections still open and still finishes with exit code 0.
 import type { FastifyInstance } from 'fastify';
 
 /** How long requests in flight have to finish once the sandbox is told to stop. */

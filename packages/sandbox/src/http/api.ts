@@ -3,13 +3,13 @@
 // request, then the routes by concern (routes/). A HEAD request changes nothing: it neither takes a
 // fault nor starts a generation.
 import type { FastifyInstance } from 'fastify';
-import { checkPartnerId } from './attribution.ts';
+import { checkPartnerId } from './partner-id.ts';
 import type { SandboxContext } from './context.ts';
 import { sendProblem } from './problems.ts';
-import { carrierSetupRoutes } from './routes/carrier-setup.ts';
-import { creationRoutes } from './routes/creations.ts';
-import { setupFileRoutes } from './routes/setup-file.ts';
-import { EMPTY_ACCOUNT, type Fault, takeFault } from './state.ts';
+import { carrierSetupRoutes } from '../routes/carrier-setup.ts';
+import { creationRoutes } from '../routes/creations.ts';
+import { setupFileRoutes } from '../routes/setup-file.ts';
+import { EMPTY_ACCOUNT, type Fault, takeFault } from '../service/state.ts';
 
 const UNAVAILABLE =
   'The sandbox answers 503 because an "unavailable" fault was queued for this API user (POST /_sandbox/faults).';

@@ -4,10 +4,10 @@
 // 401 with the Basic challenge, and never repeats the credentials.
 import fastifyBasicAuth from '@fastify/basic-auth';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { Accounts } from './accounts/file.ts';
-import type { KeyHasher } from './accounts/key-hash.ts';
-import { LiveAccounts } from './accounts/live.ts';
-import { SandboxProblem } from './problems.ts';
+import type { Accounts } from './file.ts';
+import type { KeyHasher } from './key-hash.ts';
+import { LiveAccounts } from './live.ts';
+import { SandboxProblem } from '../http/problems.ts';
 
 const REALM = 'sandbox';
 const CHALLENGE = `Basic realm="${REALM}"`;

@@ -9,7 +9,7 @@
 // of a write per line spared only a part of that: most of the cost is making the line.
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { routeTemplate } from './route-template.ts';
-import { checkSetting, type LogLevel } from './settings.ts';
+import { checkSetting, type LogLevel } from '../config/settings.ts';
 
 /** Where the lines go: anything with write(), such as process.stderr. */
 export interface LogDestination {

@@ -1,5 +1,6 @@
 // Rule: the shipment body keeps the contract's ShipmentCreate schema (the types of its fields, most often).
-import { ShipmentCreate, firstProblem } from 'shipping-api-v3-contract';
+import { ShipmentCreate } from '../../artifacts.ts';
+import { firstProblem } from '../../json-pointer.ts';
 import type { Findings } from '../types.ts';
 
 /** The first break of the ShipmentCreate schema, as a SCHEMA problem; nothing when the body keeps it. */

@@ -7,9 +7,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import * as contract from 'shipping-api-v3-contract';
 import { problemItems } from './problem-items.ts';
-import { contractAjv, DOCUMENT_ID } from './contract-ajv.ts';
+import { contractAjv, DOCUMENT_ID } from '../contract-ajv.ts';
 import type { ProblemItem } from './problems.ts';
-import { SANDBOX_DOCUMENT, SANDBOX_DOCUMENT_ID } from './routes/document.ts';
+import { SANDBOX_DOCUMENT, SANDBOX_DOCUMENT_ID } from '../routes/document.ts';
 
 /** A route's body schema: a $ref into the contract (absolute) or into the sandbox's document (#/…). */
 type BodySchema = { $ref: string };

@@ -2,8 +2,11 @@
 // Content-Length, ETag and Accept-Ranges; one byte range with 206 and Content-Range (RFC 9110,
 // section 14); If-Range; 416 when no byte of the range lies in the file. A cut_download fault sends
 // the headers of the full answer, then part of the bytes, then breaks the connection.
+// Not range-parser: it reads positions with parseInt, which takes "5x" for 5 and rounds a position of
+// 2^53 or more, where this compares the digits as written; and it hands back the unit as written,
+// where RFC 9110 makes the unit case-insensitive (`Bytes=` is a byte range).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SetupFile } from './options.ts';
+import type { SetupFile } from '../config/options.ts';
 import { describeValue, sendProblem } from './problems.ts';
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;

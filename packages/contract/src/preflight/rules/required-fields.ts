@@ -1,6 +1,6 @@
 // Rule: the fields named in required_fields, of the country combination and of each service used, are
 // given on the shipment body; a name that is no field of the body as specified is left unchecked.
-import { pointerSegment } from 'shipping-api-v3-contract';
+import { pointerSegment } from '../../json-pointer.ts';
 import { type FieldReading, readFieldName, valueAt } from '../field-names.ts';
 import type { IndexedCombination, IndexedService } from '../setup-index.ts';
 import type { Body } from '../shipment-body.ts';

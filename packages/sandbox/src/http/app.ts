@@ -1,31 +1,31 @@
 // The sandbox as a Fastify application: its JSON body parser, its store, authentication in front of
 // the API, the file addresses and the /_sandbox routes; every error answered as a problem (RFC 9457)
-// with a 4xx status (the 401s, with their challenge, are made by auth.ts), or 503 when the store does
+// with a 4xx status (the 401s, with their challenge, are made by accounts/auth.ts), or 503 when the store does
 // not answer.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ValidationProblem } from 'shipping-api-v3-contract';
 import { apiRoutes } from './api.ts';
 import { BASE_PATH, type SandboxContext } from './context.ts';
-import type { KeyHasher } from './accounts/key-hash.ts';
-import { registerAuth } from './auth.ts';
+import type { KeyHasher } from '../accounts/key-hash.ts';
+import { registerAuth } from '../accounts/auth.ts';
 import { corsOrigins, registerCors } from './cors.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { DISCARD_FACTOR, discardBody } from './oversized-body.ts';
 import { checkLogLevel, type LogDestination, logOptions, reportFault } from './logging.ts';
-import type { LogLevel } from './settings.ts';
+import type { LogLevel } from '../config/settings.ts';
 import { countUnmatched, createMetrics, measureRequests, type SandboxMetrics } from './metrics.ts';
-import { resolveOptions, type SandboxOptions } from './options.ts';
+import { resolveOptions, type SandboxOptions } from '../config/options.ts';
 import { describeValue, SandboxProblem, sendProblem } from './problems.ts';
-import { controlHandlers } from './routes/controls.ts';
-import { registerOperations } from './routes/document.ts';
+import { controlHandlers } from '../routes/controls.ts';
+import { registerOperations } from '../routes/document.ts';
 import { type BodyValidation, bodyValidation, type SandboxContract } from './validation.ts';
-import { type HealthChecks, healthHandlers } from './routes/health.ts';
-import { metricsHandlers } from './routes/metrics.ts';
-import { routeIndexHandlers } from './routes/route-index.ts';
+import { type HealthChecks, healthHandlers } from '../routes/health.ts';
+import { metricsHandlers } from '../routes/metrics.ts';
+import { routeIndexHandlers } from '../routes/route-index.ts';
 import { routeTemplate } from './route-template.ts';
-import { StatusBodies } from './status-bodies.ts';
-import { openStore, type SandboxStore, StoreUnavailable } from './store/index.ts';
+import { StatusBodies } from '../service/status-bodies.ts';
+import { openStore, type SandboxStore, StoreUnavailable } from '../store/index.ts';
 import { endConnectionsOnClose } from './stopping.ts';
 
 export interface SandboxAppOptions extends SandboxOptions {

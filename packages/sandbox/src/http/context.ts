@@ -2,9 +2,9 @@
 // itself (no two sandboxes in one process share anything), and its own origin.
 import type { FastifyRequest } from 'fastify';
 import type { SandboxMetrics } from './metrics.ts';
-import type { ResolvedOptions } from './options.ts';
-import type { StatusBodies } from './status-bodies.ts';
-import type { SandboxStore, Snapshot } from './store/types.ts';
+import type { ResolvedOptions } from '../config/options.ts';
+import type { StatusBodies } from '../service/status-bodies.ts';
+import type { SandboxStore, Snapshot } from '../store/types.ts';
 
 /** Where the API lives on the sandbox, as on the real service. */
 export const BASE_PATH = '/api/public/v3';

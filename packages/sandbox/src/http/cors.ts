@@ -3,7 +3,7 @@
 // an API user's requests, and no page needs cookies, so credentials are never allowed.
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { SandboxOptionsError } from './settings.ts';
+import { SandboxOptionsError } from '../config/settings.ts';
 
 /** The request headers a page sends: Basic credentials, the Partner ID, a JSON body, a byte range. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Partner-ID', 'Range'];

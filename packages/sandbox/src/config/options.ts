@@ -3,9 +3,9 @@
 // that admits API users (refused at start when it breaks its format).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isLoopback } from 'shipping-api-v3-client/internal';
+import { isLoopback } from 'shipping-api-v3-contract/internal';
 import { bundle, CarrierSetupFile, firstProblem } from 'shipping-api-v3-contract';
-import { type Accounts, AccountsFileError, readAccounts } from './accounts/file.ts';
+import { type Accounts, AccountsFileError, readAccounts } from '../accounts/file.ts';
 import { checkSetting, SandboxOptionsError, type SandboxSettings, SETTINGS, settingOf } from './settings.ts';
 
 /**
@@ -43,11 +43,8 @@ function setupFileOf(bytes: Buffer): SetupFile {
   return { bytes, hash, etag: `"${hash}"` };
 }
 
-/**
- * The contract's example carrier setup file, as served when no setupFile is given.
- * @internal exported for the tests, which compare what is served with its bytes
- */
-export function exampleSetupFile(): SetupFile {
+/** The contract's example carrier setup file, as served when no setupFile is given. */
+function exampleSetupFile(): SetupFile {
   return setupFileOf(Buffer.from(`${JSON.stringify(bundle().components.examples.CarrierSetupFile.value, null, 2)}\n`));
 }
 

@@ -3,7 +3,7 @@
 // and a queued expire_url fault. Each is a pure decision on the account's state; a store applies the
 // next state atomically.
 import { randomBytes } from 'node:crypto';
-import type { ResolvedOptions } from './options.ts';
+import type { ResolvedOptions } from '../config/options.ts';
 import {
   type AccountState,
   type Decision,

@@ -1,6 +1,6 @@
 // Rule: the fields named in the country combination's required_parcel_fields are given on every
 // parcel; a name that is no parcel field as specified, or a shipment without parcels, is left unchecked.
-import { pointerSegment } from 'shipping-api-v3-contract';
+import { pointerSegment } from '../../json-pointer.ts';
 import type { IndexedCombination } from '../setup-index.ts';
 import { type Body, field, given, isArray, isObject, OTHER_TYPE } from '../shipment-body.ts';
 import type { Findings, ShipmentProblem, UncheckedItem } from '../types.ts';
