@@ -15,7 +15,8 @@ import { ANSI, folder, run } from '../support/harness/cli.ts';
 let sandbox: RunningSandbox;
 const files = folder({});
 beforeAll(async () => {
-  sandbox = await startSandbox({ generationMs: 300, minPollMs: 0 });
+  // Long enough that a poll every 0.1 s sees IN_PROGRESS on a loaded machine too.
+  sandbox = await startSandbox({ generationMs: 1000, minPollMs: 0 });
 });
 afterAll(async () => {
   await sandbox?.close();
