@@ -6,6 +6,8 @@ command(
   'release:rehearse',
   'Publishes the four packages to a local registry (Verdaccio), installs the client and the command line from it by name on Node 22 and 24 and uses them, and checks that a second publish is refused.',
 ).parse();
+// Ctrl-C or SIGTERM: exit, which ends the registry's and the sandboxes' process groups (dev/release/registry.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 await run(async () => {
   const problems = await rehearseRelease();
   console.log(

@@ -89,6 +89,30 @@ export function printed(
   });
 }
 
+/** The process groups started here and not stopped yet: ended when this process exits, however it exits. */
+const groups = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of groups) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // The group has ended already.
+    }
+  }
+});
+
+/** Leads a process group of its own (out of reach of a terminal's Ctrl-C), ended by stopGroup or when this process exits. */
+export function spawnGroup(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): ChildProcess {
+  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  groups.add(child);
+  child.once('exit', () => groups.delete(child));
+  return child;
+}
+
 /** Ends the process group the child leads: SIGTERM, then SIGKILL when it outlives STOP_MS. */
 export async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -128,10 +152,8 @@ export async function startRegistry(): Promise<LocalRegistry> {
   writeFileSync(config, configuration(dir));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, [verdaccio, '--config', config, '--listen', `127.0.0.1:${port}`], {
+  const child = spawnGroup(process.execPath, [verdaccio, '--config', config, '--listen', `127.0.0.1:${port}`], {
     cwd: dir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   let output = '';

@@ -6,8 +6,9 @@
 // installs the client and the command line by name from that registry, runs `npx shipping-api
 // --version`, and runs the README's client snippet against the sandbox installed with them; last,
 // publishing a version again must be refused. Every step runs; each failure is one problem.
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { settingOf } from 'shipping-api-v3-sandbox/settings';
@@ -15,7 +16,7 @@ import { PACKAGES } from '../packaging/build-packages.ts';
 import { root } from '../paths.ts';
 import { node22 } from '../toolchains.ts';
 import { makeTempDir } from '../tools.ts';
-import { type LocalRegistry, printed, startRegistry, stopGroup } from './registry.ts';
+import { type LocalRegistry, printed, spawnGroup, startRegistry, stopGroup } from './registry.ts';
 
 export interface RehearsalOptions {
   /** The folder holding the packages' folders (contract/, client/, sandbox/, cli/): the checkout's packages/ unless given. */
@@ -60,11 +61,41 @@ function npmCommands(): { npm: string; npx: string } {
 }
 
 /**
+ * A cache for npm in `dir`, holding the tarballs of the packages' dependencies at the versions of the
+ * root lockfile, linked (or copied) from the user's cache where it has them. npm finds a tarball in its
+ * cache by its integrity, whatever registry names it; the documents the local registry serves name
+ * its revision, new at every run, and would otherwise pile up in the user's cache (some 16 MB a run).
+ */
+function seededCache(dir: string): string {
+  const configured = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout?.trim();
+  const from = path.join(configured || path.join(homedir(), '.npm'), '_cacache', 'content-v2');
+  const into = path.join(dir, '_cacache', 'content-v2');
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { integrity?: string; dev?: boolean }>;
+  };
+  for (const { integrity, dev } of Object.values(lock.packages)) {
+    const [algorithm, digest] = integrity?.split('-') ?? [];
+    if (dev || !algorithm || !digest) continue;
+    const hex = Buffer.from(digest, 'base64').toString('hex');
+    const file = path.join(algorithm, hex.slice(0, 2), hex.slice(2, 4), hex.slice(4));
+    if (!existsSync(path.join(from, file))) continue;
+    mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
+    try {
+      linkSync(path.join(from, file), path.join(into, file));
+    } catch {
+      copyFileSync(path.join(from, file), path.join(into, file));
+    }
+  }
+  return dir;
+}
+
+/**
  * A user's environment on one Node line: none of npm's variables of this run nor this repository's
  * Node options or node_modules/.bin; a folder holding that `node` alone first on PATH; npm pointed at
- * the local registry by a user file of its own (never the user's ~/.npmrc and its tokens).
+ * the local registry by a user file of its own (never the user's ~/.npmrc and its tokens), with the
+ * rehearsal's own cache (seededCache).
  */
-function userEnv(bin: string, registry: LocalRegistry): NodeJS.ProcessEnv {
+function userEnv(bin: string, registry: LocalRegistry, cache: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env))
     if (!/^(npm_|NODE_OPTIONS$|INIT_CWD$|VITEST|TEST$|NODE_ENV$)/i.test(name)) env[name] = value;
@@ -73,6 +104,7 @@ function userEnv(bin: string, registry: LocalRegistry): NodeJS.ProcessEnv {
     .filter((dir) => dir && !dir.startsWith(root) && !dir.includes(`${path.sep}node_modules${path.sep}`));
   env.PATH = [bin, ...rest].join(path.delimiter);
   env.npm_config_userconfig = registry.userconfig;
+  env.npm_config_cache = cache;
   env.npm_config_update_notifier = 'false';
   env.npm_config_fund = 'false';
   env.npm_config_audit = 'false';
@@ -82,17 +114,24 @@ function userEnv(bin: string, registry: LocalRegistry): NodeJS.ProcessEnv {
 /** The last lines of a process's output, for a problem's message. */
 const tail = (text: string, lines = 12) => text.trim().split('\n').slice(-lines).join('\n');
 
-/** The files a published tarball holds, relative to its package folder. */
+/** The files a published tarball holds, relative to its package folder (ustar names, and pax paths where longer). */
 function tarballFiles(gzipped: Buffer): Set<string> {
   const tar = gunzipSync(gzipped);
   const files = new Set<string>();
+  let paxPath: string | undefined;
   for (let at = 0; at + 512 <= tar.length; ) {
     const header = tar.subarray(at, at + 512);
     if (header.every((byte) => byte === 0)) break;
     const text = (from: number, to: number) => header.subarray(from, to).toString('utf8').replace(/\0.*$/s, '');
-    const name = [text(345, 500), text(0, 100)].filter(Boolean).join('/');
     const size = Number.parseInt(text(124, 136).trim() || '0', 8);
-    if (header[156] === 0x30 || header[156] === 0) files.add(name.replace(/^[^/]+\//, ''));
+    const type = String.fromCharCode(header[156] || 0x30);
+    const body = tar.subarray(at + 512, at + 512 + size).toString('utf8');
+    if (type === 'x') paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(body)?.[1];
+    else {
+      const name = paxPath ?? [text(345, 500), text(0, 100)].filter(Boolean).join('/');
+      if (type === '0') files.add(name.replace(/^[^/]+\//, ''));
+      paxPath = undefined;
+    }
     at += 512 + Math.ceil(size / 512) * 512;
   }
   return files;
@@ -173,7 +212,7 @@ async function startInstalledSandbox(npx: string, node: string, dir: string, env
   // A free port; the setup file made at once, polls not throttled.
   const flags = (['generationMs', 'minPollMs'] as const).flatMap((option) => [`--${settingOf(option).flag}`, '0']);
   const args = [npx, 'shipping-api', 'sandbox', '--port', '0', ...flags];
-  const child: ChildProcess = spawn(node, args, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(node, args, { cwd: dir, env });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -256,7 +295,8 @@ export async function rehearseRelease({
     };
     // npm publish runs on the toolchain's Node, as the release job's on its Node 24.
     const toolchainNode = path.join(root, 'node_modules/.bin/node');
-    const publishEnv = userEnv(binOf('publish', toolchainNode), registry);
+    const cache = seededCache(path.join(work, 'npm-cache'));
+    const publishEnv = userEnv(binOf('publish', toolchainNode), registry, cache);
     const publish = (dir: string) =>
       run(
         toolchainNode,
@@ -285,7 +325,7 @@ export async function rehearseRelease({
     /** One Node line: a fresh project installs by name, runs the command line and the README's snippet. */
     const line = async (name: string, node: string) => {
       const slug = name.replace(/\W+/g, '-').toLowerCase();
-      const env = userEnv(binOf(slug, node), registry);
+      const env = userEnv(binOf(slug, node), registry, cache);
       const project = path.join(work, slug);
       mkdirSync(project);
       writeFileSync(
