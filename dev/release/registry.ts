@@ -23,8 +23,6 @@ export interface LocalRegistry {
   userconfig: string;
   /** The folder of its storage, its configuration and the user file, removed by stop(). */
   dir: string;
-  /** What Verdaccio printed, for a failure's message. */
-  output(): string;
   /** Ends its process group and removes its folder. */
   stop(): Promise<void>;
 }
@@ -168,7 +166,7 @@ export async function startRegistry(): Promise<LocalRegistry> {
     const userconfig = path.join(dir, 'npmrc');
     const host = url.replace(/^http:/, '');
     writeFileSync(userconfig, `registry=${url}\n${host}:_authToken=${await addUser(url)}\n`);
-    return { url, userconfig, dir, output: () => output, stop };
+    return { url, userconfig, dir, stop };
   } catch (error) {
     await stop();
     throw error;
