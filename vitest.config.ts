@@ -5,6 +5,8 @@
 //   integration  tests/**/*.integration.test.ts: processes of their own (the CLI, the sandbox, Prism,
 //                tmux, Redis, whole tools on planted files, the workflows, the load run);
 //   packages     tests/packages/: each package packed and installed from its tarball, on Node 22 and 24;
+//   release      tests/release/: the packages published to a local registry and installed from it by
+//                name, on Node 22 and 24, and the faults that rehearsal must catch;
 //   generators   tests/client-generators/: the client generators against the bundle and the sandbox;
 //   quickstart   tests/quickstart/: the README's commands in a fresh copy, as a user types them;
 //   browser      tests/browser/: the rendered pages in Debian's Chromium.
@@ -18,7 +20,16 @@ import SummaryReporter from './tests/support/runner/summary-reporter.ts';
 // that npm starts), so that the tests run the code as it is, not a build of it.
 const SOURCE = ['shipping-api-source'];
 
-const OWN_FOLDERS = ['tests/packages/**', 'tests/client-generators/**', 'tests/quickstart/**', 'tests/browser/**'];
+const OWN_FOLDERS = [
+  'tests/packages/**',
+  'tests/release/**',
+  'tests/client-generators/**',
+  'tests/quickstart/**',
+  'tests/browser/**',
+];
+
+// The parts with a toolchain of their own (toolchains/, out of the root install) install it first.
+const TOOLCHAINS = ['tests/support/runner/toolchains.ts'];
 
 // What `npm test -- --watch` reruns when a file of the contract is saved (its global setup remakes
 // the bundle and the generated code first): the tests that read them.
@@ -70,8 +81,9 @@ export default defineConfig({
           'tests/support/runner/shared-mock.ts',
         ],
       }),
-      part('packages', { include: ['tests/packages/**/*.test.ts'] }),
-      part('generators', { include: ['tests/client-generators/**/*.test.ts'] }),
+      part('packages', { include: ['tests/packages/**/*.test.ts'], globalSetup: TOOLCHAINS }),
+      part('release', { include: ['tests/release/**/*.test.ts'], globalSetup: TOOLCHAINS }),
+      part('generators', { include: ['tests/client-generators/**/*.test.ts'], globalSetup: TOOLCHAINS }),
       part('quickstart', { include: ['tests/quickstart/**/*.test.ts'] }),
       part('browser', { include: ['tests/browser/**/*.test.ts'] }),
     ],

@@ -9,12 +9,19 @@
 // the first lane, one at a time, from the start: it would be the gate's tail if it waited for the
 // others. A part that spreads over every core runs in the second lane beside it, `jobs` at a time
 // (one on two cores). At the same priority: a part at a lower one starved the time limits of the
-// integration tests.
+// integration tests. A part that must not run beside another (the release rehearsal publishes the
+// packages' dist/, which the package test builds again) waits for it: its lane runs the next part
+// that is ready meanwhile.
+//
+// A part that uses a toolchain of its own (toolchains/, out of the root install) names it: its vitest
+// project installs it before its tests (tests/support/runner/toolchains.ts, dev/toolchains.ts).
 import { spawn } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { root } from './paths.ts';
+import type { Toolchain } from './toolchains.ts';
 
 export interface Part {
   /** The part's name, and the name of its test-results/ files. */
@@ -25,15 +32,20 @@ export interface Part {
   counted: boolean;
   /** Whether it spreads over every core, and so runs in the second lane (see above). */
   background?: boolean;
+  /** The parts it waits for, when they run too: it must not run beside them. */
+  after?: string[];
+  /** The toolchains of toolchains/ that it uses, installed by its vitest project before its tests. */
+  toolchains?: Toolchain[];
 }
 
 /** Every part; in each lane, the longest first (so that the lanes finish together). */
 export const PARTS: Part[] = [
   { name: 'integration', script: 'test:integration', counted: true, background: true },
   { name: 'quickstart', script: 'test:quickstart', counted: true },
+  { name: 'release', script: 'test:release', counted: true, after: ['packages'], toolchains: ['registry', 'node22'] },
   { name: 'lint', script: 'lint', counted: false, background: true },
-  { name: 'packages', script: 'test:packages', counted: true, background: true },
-  { name: 'generators', script: 'test:generators', counted: true, background: true },
+  { name: 'packages', script: 'test:packages', counted: true, background: true, toolchains: ['node22'] },
+  { name: 'generators', script: 'test:generators', counted: true, background: true, toolchains: ['generators'] },
   { name: 'browser', script: 'test:browser', counted: true },
   { name: 'typecheck', script: 'typecheck', counted: false, background: true },
   { name: 'unit', script: 'test', counted: true, background: true },
@@ -143,13 +155,29 @@ export async function check({
   mkdirSync(resultsOf(project), { recursive: true });
   const started = performance.now();
   const outcomes: Outcome[] = [];
+  const finished = new Set<string>();
+  const ended = new EventEmitter();
+  /** Whether a part's `after` parts have finished (or do not run). */
+  const ready = (part: Part) =>
+    (part.after ?? []).every((name) => finished.has(name) || !chosen.some((other) => other.name === name));
+  /** The first part of the queue that is ready, taken from it; waits while none is. */
+  const next = async (queue: Part[]): Promise<Part | undefined> => {
+    for (;;) {
+      const at = queue.findIndex(ready);
+      if (at >= 0) return queue.splice(at, 1)[0];
+      if (queue.length === 0) return undefined;
+      await once(ended, 'finished');
+    }
+  };
   const worker = async (queue: Part[]) => {
-    for (let part = queue.shift(); part; part = queue.shift()) {
+    for (let part = await next(queue); part; part = await next(queue)) {
       console.log(`… ${part.name} (npm run ${part.script})`);
       const outcome = await run(project, part, started);
       outcomes.push(outcome);
       console.log(`\n## ${part.name}: ${outcome.code === 0 ? 'pass' : 'FAIL'} in ${outcome.seconds.toFixed(1)} s`);
       process.stdout.write(readFileSync(logOf(project, part), 'utf8'));
+      finished.add(part.name);
+      ended.emit('finished');
     }
   };
   await Promise.all([worker(first), ...Array.from({ length: jobs }, () => worker(second))]);

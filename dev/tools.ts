@@ -17,10 +17,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './paths.ts';
 
-const require = createRequire(path.join(root, 'package.json'));
-
 /** The absolute path of an installed package's package.json, also where its exports leave it out (knip). */
-function manifestOf(pkg: string): string {
+function manifestOf(pkg: string, from: string): string {
+  const require = createRequire(path.join(from, 'package.json'));
   try {
     return require.resolve(`${pkg}/package.json`);
   } catch (error) {
@@ -34,9 +33,9 @@ function manifestOf(pkg: string): string {
   }
 }
 
-/** The absolute path of a package's command-line entry point. */
-export function binPath(pkg: string, bin: string): string {
-  const manifestPath = manifestOf(pkg);
+/** The absolute path of a package's command-line entry point, installed here or in the folder `from` (a toolchain's). */
+export function binPath(pkg: string, bin: string, from = root): string {
+  const manifestPath = manifestOf(pkg, from);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
   const rel = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[bin];
   if (!rel) throw new Error(`${pkg} has no command "${bin}"`);
@@ -47,10 +46,12 @@ export interface RunOptions {
   cwd?: string;
   /** Print the tool's output as it runs instead of capturing it. */
   inherit?: boolean;
+  /** The folder whose node_modules holds the tool: the repository's unless given (a toolchain's, dev/toolchains.ts). */
+  from?: string;
 }
 
 export function runBin(pkg: string, bin: string, args: string[], options: RunOptions = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [binPath(pkg, bin), ...args], {
+  return spawnSync(process.execPath, [binPath(pkg, bin, options.from), ...args], {
     cwd: options.cwd ?? root,
     encoding: 'utf8',
     stdio: options.inherit ? 'inherit' : 'pipe',

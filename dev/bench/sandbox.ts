@@ -7,16 +7,15 @@
 //   - the Prism mock of the contract,
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
-// of its own; autocannon runs in this one. The servers are measured in turn, in ROUNDS rounds of
-// rotating order, and the median of the rounds is printed, so that a burst of load from elsewhere on
-// the machine does not fall on one server only. Beside requests per second, the CPU time each server
-// process spent per request (from /proc, where there is one) shows the cost of a request whatever the
-// load. Goals, in requests per second, for GET and POST each: the sandbox in memory at least 20x
+// of its own; autocannon (toolchains/bench) runs in this one. The servers are measured in turn, in
+// ROUNDS rounds of rotating order, and the median of the rounds is printed, so that a burst of load
+// from elsewhere on the machine does not fall on one server only. Beside requests per second, the CPU
+// time each server process spent per request (from /proc, where there is one) shows the cost of a
+// request whatever the load. Goals, in requests per second, for GET and POST each: the sandbox in memory at least 20x
 // Prism and at least 0.6x the bare server; with Redis and an accounts file at least 10x Prism.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import { freePort } from '../cli.ts';
 import { settingOf } from 'shipping-api-v3-sandbox/settings';
 import { root } from '../paths.ts';
 import { REDIS_INSTALL, redisServerPath, startRedisServer } from '../redis.ts';
+import { toolchainModule } from '../toolchains.ts';
 import { makeTempDir } from '../tools.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
@@ -43,7 +43,8 @@ type Autocannon = (options: {
   errors: number;
   timeouts: number;
 }>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+/** autocannon of toolchains/bench (out of the root install), installed and loaded at its first run. */
+const autocannon: Autocannon = (options) => toolchainModule<Autocannon>('bench', 'autocannon')(options);
 
 const script = fileURLToPath(import.meta.url);
 const CONNECTIONS = 10;

@@ -2,15 +2,11 @@
 // the contract's examples), and newman runs it against the Prism mock of the bundle: every request
 // is accepted.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningPrism } from '../../dev/mock/prism.ts';
-import { root } from '../../dev/paths.ts';
 import { freePort } from '../../dev/cli.ts';
+import { toolchainModule } from '../../dev/toolchains.ts';
 import { KEY, PROFILE, USER } from '../support/harness/client-generators.ts';
-
-const require = createRequire(path.join(root, 'package.json'));
 
 interface Collection {
   item: unknown[];
@@ -20,13 +16,13 @@ interface ConversionResult {
   reason?: string;
   output?: { type: string; data: Collection }[];
 }
-const Converter = require('openapi-to-postmanv2') as {
+const Converter = toolchainModule<{
   convertV2(
     input: { type: 'string'; data: string },
     options: Record<string, unknown>,
     callback: (error: Error | null, result: ConversionResult) => void,
   ): void;
-};
+}>('generators', 'openapi-to-postmanv2');
 interface Execution {
   item: { name: string };
   response?: { code: number };
@@ -47,7 +43,7 @@ function loadNewman(): Newman {
   const before = process.noDeprecation;
   process.noDeprecation = true;
   try {
-    return require('newman') as Newman;
+    return toolchainModule<Newman>('generators', 'newman');
   } finally {
     process.noDeprecation = before;
   }

@@ -4,15 +4,15 @@
 // variable (docs/generating-clients.md); the contract describes its server variables in the
 // descriptions of their servers, which costs it nothing.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { root } from '../../dev/paths.ts';
+import { toolchainModule } from '../../dev/toolchains.ts';
 import { BUNDLE, PROFILE } from '../support/harness/client-generators.ts';
 
-const require = createRequire(path.join(root, 'package.json'));
-const SwaggerParser = require('@apidevtools/swagger-parser') as { validate(file: string | object): Promise<unknown> };
+const SwaggerParser = toolchainModule<{ validate(file: string | object): Promise<unknown> }>(
+  'generators',
+  '@apidevtools/swagger-parser',
+);
 
 const problems = (document: string | object) =>
   SwaggerParser.validate(document).then(

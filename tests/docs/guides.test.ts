@@ -259,6 +259,17 @@ describe('the user guides say what is true now', () => {
 });
 
 describe('the README tells the truth', () => {
+  it('holds to 150 lines, says what the EBADENGINE lines mean right after npm install, and names npm run dev', () => {
+    const readme = read('README.md');
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(150);
+    const quickStart = readme.slice(
+      readme.indexOf('\n## Quick start\n'),
+      readme.indexOf('\n### Installing the packages'),
+    );
+    expect(quickStart).toMatch(/\n```sh\nnpm install\n```\n\n[^\n]*`npm warn EBADENGINE`/);
+    expect(quickStart).toMatch(/^npm run dev +#/m);
+  });
+
   it('names every port flag and its variable', () => {
     const readme = read('README.md');
     for (const name of ['--docs-port', 'DOCS_PORT', '--port', 'MOCK_PORT', '--sandbox-port', 'SANDBOX_PORT'])

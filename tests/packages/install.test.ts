@@ -1,7 +1,7 @@
 // Each package as a user gets it: packed with npm pack, installed from its tarball into an empty
-// project (offline, from the npm cache), then used on Node 22 and on Node 24: the client from an ES
-// module and from TypeScript against a small server of the status, the sandbox started from a program, the
-// command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
+// project (offline, from the npm cache), then used on Node 22 (toolchains/node22) and on Node 24: the
+// client from an ES module and from TypeScript against a small server of the status, the sandbox
+// started from a program, the command line run from node_modules/.bin. The client alone installs thin: few packages, little disk.
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
   packPackages,
   userEnv,
 } from '../../dev/packaging/footprint.ts';
+import { node22 } from '../../dev/toolchains.ts';
 import { runBin } from '../../dev/tools.ts';
 import { startServer, type TestServer } from '../support/harness/servers.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
@@ -25,7 +26,7 @@ import { tempDirForTests } from '../support/harness/temp.ts';
 const work = tempDirForTests('shipping-packages-');
 const execFileAsync = promisify(execFile);
 const nodes = {
-  'Node 22': path.join(root, 'dev/node22/node_modules/.bin/node'),
+  'Node 22': node22(),
   'Node 24': path.join(root, 'node_modules/.bin/node'),
 };
 let server: TestServer | undefined;

@@ -107,6 +107,33 @@ describe('npm run check', () => {
     expect(await lanes(3)).toEqual({ wide: 3, others: 1, beside: true });
   });
 
+  it('holds a part back until the parts it waits for have ended, its lane running the next ready part meanwhile', async () => {
+    const parts: Part[] = [
+      { name: 'wide', script: 'wide', counted: false, background: true },
+      { name: 'waiting', script: 'waiting', counted: false, after: ['wide'] },
+      { name: 'ready', script: 'ready', counted: false },
+    ];
+    const events: string[] = [];
+    const run = async (project: string, part: Part): Promise<Outcome> => {
+      events.push(`start ${part.name}`);
+      writeFileSync(path.join(project, 'test-results', `${part.name}.log`), '');
+      for (let turn = 0; turn < (part.name === 'wide' ? 20 : 2); turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      events.push(`end ${part.name}`);
+      return { part, code: 0, from: 0, seconds: 0, passed: 1, failed: 0, skipped: 0 };
+    };
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    expect(await check({ only: [], jobs: 1, parts, project, run })).toBe(0);
+    expect(events.indexOf('start waiting')).toBeGreaterThan(events.indexOf('end wide'));
+    expect(events.indexOf('start ready')).toBeLessThan(events.indexOf('end wide'));
+    // Run without the parts it waits for, it waits for nothing.
+    events.length = 0;
+    expect(await check({ only: ['waiting'], jobs: 1, parts, project, run })).toBe(0);
+    vi.restoreAllMocks();
+    expect(events).toEqual(['start waiting', 'end waiting']);
+  });
+
   it('refuses a part there is not, naming the parts there are', async () => {
     await expect(check({ only: ['unti'], jobs: 2, parts: PARTS, project })).rejects.toThrow(
       'No part named unti: the parts are wide-a, wide-b, broken, serial.',

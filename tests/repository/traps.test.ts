@@ -39,6 +39,29 @@ describe('.gitignore', () => {
     expect(ignored('tests/recordings/clean/new-fixture.har')).toBe(1);
     expect(ignored('tests/recordings/drift/new-fixture.har')).toBe(1);
   });
+
+  it("ignores what following the README and the command line's guide leaves in the checkout, and no fixture like it", () => {
+    const ignored = (file: string) => git('check-ignore', '--no-index', '-q', file).status;
+    for (const file of [
+      'shipping-api-v3-client-6.1.0.tgz',
+      'setup.json',
+      'setup-new.json',
+      'shipment.json',
+      'shipments/shipment.json',
+      'accounts.json',
+      'quickstart.ts',
+      'quickstart.mjs',
+    ])
+      expect(ignored(file), file).toBe(0);
+    for (const file of ['tests/cli/fixtures/setup.json', 'tests/sandbox/fixtures/accounts.json'])
+      expect(ignored(file), file).toBe(1);
+  });
+
+  it('ignores the installs of the toolchains, and not their lockfiles', () => {
+    const ignored = (file: string) => git('check-ignore', '--no-index', '-q', file).status;
+    expect(ignored('toolchains/generators/node_modules/orval/package.json')).toBe(0);
+    expect(ignored('toolchains/generators/package-lock.json')).toBe(1);
+  });
 });
 
 describe('scripts and tests, run from any folder', () => {

@@ -1,12 +1,14 @@
-// What every cell of the generator matrix shares: a work folder that sees the project's packages,
-// a type-check and build of generated code with the project's TypeScript, a run of the built
-// driver against the sandbox, and the request bodies taken from the contract's examples.
+// What every cell of the generator matrix shares: the generators of toolchains/generators (out of the
+// root install, dev/toolchains.ts), a work folder that sees what the generated code imports, a
+// type-check and build of generated code with the project's TypeScript, a run of the built driver
+// against the sandbox, and the request bodies taken from the contract's examples.
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../../dev/paths.ts';
+import { toolchainDir, toolchainModules } from '../../../dev/toolchains.ts';
 import { makeTempDir, runBin } from '../../../dev/tools.ts';
 import { startSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from '../fixtures/basic.ts';
@@ -26,12 +28,12 @@ export const PARTNER_ID = '10042';
 export const BASIC = basic(USER, KEY);
 
 /**
- * A new folder, with the project's node_modules linked in so generated imports resolve, and the
- * compiler options integrators would use (strict, ES modules on Node).
+ * A new folder, with the generators' node_modules linked in so generated imports resolve (zod,
+ * @zodios/core, axios), and the compiler options integrators would use (strict, ES modules on Node).
  */
 export function workDir(name: string): { dir: string; remove: () => void } {
   const { dir, remove } = makeTempDir(`shipping-${name}-`);
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  symlinkSync(toolchainModules('generators'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   // Written first: generators read it to choose how to write imports.
   writeFileSync(
@@ -54,9 +56,9 @@ export function workDir(name: string): { dir: string; remove: () => void } {
   return { dir, remove };
 }
 
-/** Runs a generator's command line; the tool's own output comes back as the message. */
+/** Runs a generator's command line (toolchains/generators); the tool's own output comes back as the message. */
 export function generate(pkg: string, bin: string, args: string[], cwd: string): { ok: boolean; output: string } {
-  const result = runBin(pkg, bin, args, { cwd });
+  const result = runBin(pkg, bin, args, { cwd, from: toolchainDir('generators') });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
 }
 
