@@ -3,7 +3,7 @@
 // 1. the reference page served with the change (a $ref-ed example file; median of 7 edits);
 // 2. the mock answering with the changed example (7 more edits, polled every 20 ms);
 // 3. a lint error's finding printed (median of 7);
-// the memory of its processes over 100 saves after 10 to warm up (the floor: the least of ten samples,
+// the memory of its processes over 100 saves after 20 to warm up (the floor: the least of ten samples,
 // at the start and at the end), and the processes it runs (none started per save: Prism answers in
 // its own process). Then, side by side in copies of
 // the repository, alternating: the cold `npm run build` and `npm run build:check` with nothing stale,
@@ -21,7 +21,7 @@ import { copyRepository, linkInstalledPackages, makeTempDir } from '../tools.ts'
 
 const EDITS = 7;
 const SAVES = 100;
-const WARM_UP = 10;
+const WARM_UP = 20;
 const ROUNDS = 3;
 const EXAMPLE = 'openapi/components/examples/CarrierSetupStatusCompleted.yaml';
 const SCHEMA = 'openapi/components/schemas/CarrierSetupStatusCompleted.yaml';
@@ -151,7 +151,7 @@ async function devLoop(copy: string) {
     await timeUntil(performance.now(), () => /served/.test(output.slice(served)));
   }
 
-  // The memory after each save from the 11th on: the first ten load what the rebuilds use once.
+  // The memory after each save from the 21st on: the first twenty load and optimise what the rebuilds use.
   const samples: number[] = [];
   // Every process the loop runs beside itself, seen after any save: one started per save would add one each time.
   const processes = new Set(childrenOf(child.pid!));

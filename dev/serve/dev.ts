@@ -14,6 +14,7 @@ import { type Finding, formatFinding } from '../build/pipeline/findings.ts';
 import { hashOf } from '../build/pipeline/inputs.ts';
 import { readManifest } from '../build/pipeline/manifest.ts';
 import type { StepName } from '../build/pipeline/steps.ts';
+import { collectGarbage } from './live/collect.ts';
 import { createRebuilder, type Rebuilt } from './live/rebuild.ts';
 import { liveReload } from './live/reload.ts';
 import { type Watcher, watchInputs } from './live/watch.ts';
@@ -132,6 +133,8 @@ export async function runDev(options: Options): Promise<void> {
       const result = await rebuild(changed);
       await apply(result);
       console.log(summary(changed, result, Math.round(performance.now() - start)));
+      // Between two rebuilds, when nothing waits: the memory each leaves behind is returned.
+      if (!queued) collectGarbage();
     } catch (error) {
       void nextMock?.prism.discard();
       nextMock = undefined;

@@ -6,6 +6,7 @@ import type { Ruleset } from '@stoplight/spectral-core';
 import { hashFile, lintFunctions } from '../../build/pipeline/inputs.ts';
 import { lintContract, loadSpectralRuleset } from '../../build/pipeline/lint.ts';
 import { type Config, loadRedoclyConfig } from '../../build/pipeline/redocly-config.ts';
+import { collectGarbage } from './collect.ts';
 
 const hashes = (files: string[]) => files.map(hashFile).join(' ');
 
@@ -26,4 +27,6 @@ parentPort!.on('message', async (id: number) => {
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
+  // The linters' documents of this save are garbage now: collected before the next save comes.
+  collectGarbage();
 });
