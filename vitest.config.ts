@@ -85,7 +85,12 @@ export default defineConfig({
       part('release', { include: ['tests/release/**/*.test.ts'], globalSetup: TOOLCHAINS }),
       part('generators', { include: ['tests/client-generators/**/*.test.ts'], globalSetup: TOOLCHAINS }),
       part('quickstart', { include: ['tests/quickstart/**/*.test.ts'] }),
-      part('browser', { include: ['tests/browser/**/*.test.ts'] }),
+      part('browser', {
+        include: ['tests/browser/**/*.test.ts'],
+        // A page waits on the sandbox and the docs server behind it, which the gate's other parts load:
+        // an expectation is polled for up to 15 s, not the default 1 s (a test that says more keeps it).
+        expect: { poll: { timeout: 15_000 } },
+      }),
     ],
   },
 });
