@@ -27,9 +27,10 @@ export interface RunningMock {
   reload: () => Promise<void>;
   /**
    * Reads the operations of `bundle` (by default the bundle as it is now) at once: `commit` answers
-   * from them once they are read; `discard` drops them.
+   * from them once they are read, and resolves with what takes them back (the mock answers again
+   * from the operations before, unless others came since); `discard` drops them.
    */
-  prepare: (bundle?: unknown) => { commit: () => Promise<void>; discard: () => Promise<void> };
+  prepare: (bundle?: unknown) => { commit: () => Promise<() => void>; discard: () => Promise<void> };
 }
 
 export async function startMock({
@@ -65,7 +66,11 @@ export async function startMock({
     return {
       commit: async () => {
         await next;
+        const before = operations;
         operations = next;
+        return () => {
+          if (operations === next) operations = before;
+        };
       },
       discard: async () => {},
     };
@@ -74,7 +79,7 @@ export async function startMock({
     url: guard.url,
     baseUrl: `${guard.url}${MOCK_BASE_PATH}`,
     stop: guard.close,
-    reload: () => prepare().commit(),
+    reload: async () => void (await prepare().commit()),
     prepare,
   };
 }

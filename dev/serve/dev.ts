@@ -3,7 +3,9 @@
 // the contract and remakes, in this process, what the change touches (dev/serve/live/rebuild.ts); then the
 // open pages reload themselves, the mock answers from the new bundle on the same port, and the
 // sandbox checks bodies against the new validators. A save with an error keeps the last good build
-// served and shows its findings in the terminal and over the open pages.
+// served and shows its findings in the terminal and over the open pages. The mock does not wait for
+// the lint: it answers from a save's bundle as soon as it is made, and goes back to the last good
+// one if the lint then refuses the save.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as packaged from 'shipping-api-v3-contract';
@@ -43,33 +45,45 @@ export async function runDev(options: Options): Promise<void> {
   let contract: SandboxContract = { validators: packaged, bundle: packaged.bundle() };
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
-  /** The mock's operations read from this rebuild's bundle while it is linted, and when they were asked for. */
-  let nextMock: { prism: ReturnType<RunningMock['prepare']>; start: number; bundle: string } | undefined;
+  /** The mock's move to this rebuild's bundle: when its operations were asked for, and what takes them back. */
+  let nextMock: { start: number; moved: Promise<() => void> } | undefined;
   let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
   let pagesWritten = false;
-  /** Whether this save's lint has passed, and the mock's move to its bundle once it has. */
-  let lintPassed = false;
-  let mockMoved: Promise<void> | undefined;
   /** Milliseconds from the bundle made to the mock answering from it, for the summary line. */
   let mockTook: number | undefined;
 
-  /** The mock answers from the new bundle as soon as it is made and linted, before the pages and the code are made. */
-  function moveMock(): void {
-    if (!lintPassed || !nextMock || mockMoved) return;
-    const { prism, start, bundle } = nextMock;
-    mockMoved = prism.commit().then(() => {
-      mockTook = Math.round(performance.now() - start);
-      bundleServed = bundle;
-    });
-    mockMoved.catch(() => {});
-  }
-
-  /** Reads the operations of a new bundle at once, in this process, while the lint and the next steps run. */
+  /**
+   * The mock answers from a new bundle as soon as its operations are read, in this process, while the
+   * lint and the next steps run: most saves pass the lint, and those that do not take it back.
+   */
   function made(step: StepName, outputs: Record<string, string>): void {
     const json = outputs[BUNDLE_JSON_FILE];
     if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
-    nextMock = { prism: mock.prepare(JSON.parse(json)), start: performance.now(), bundle: hashOf(json) };
-    moveMock();
+    const start = performance.now();
+    const before = bundleServed;
+    const bundle = hashOf(json);
+    const moved = mock
+      .prepare(JSON.parse(json))
+      .commit()
+      .then((takeBack) => {
+        mockTook = Math.round(performance.now() - start);
+        bundleServed = bundle;
+        return () => {
+          takeBack();
+          bundleServed = before;
+        };
+      });
+    moved.catch(() => {});
+    nextMock = { start, moved };
+  }
+
+  /** The save was refused (or a tool failed): the mock answers again from the last good bundle. */
+  async function takeBackMock(): Promise<void> {
+    const moving = nextMock?.moved;
+    nextMock = undefined;
+    mockTook = undefined;
+    const takeBack = await moving?.catch(() => undefined);
+    takeBack?.();
   }
 
   /** Serves what a step made as soon as it is written: the pages, the sandbox. */
@@ -95,14 +109,7 @@ export async function runDev(options: Options): Promise<void> {
     linted: (findings) => {
       for (const finding of findings) console.log(formatFinding(finding));
     },
-    passed: () => {
-      lintPassed = true;
-      moveMock();
-    },
-    failed: () => {
-      void nextMock?.prism.discard();
-      nextMock = undefined;
-    },
+    failed: takeBackMock,
   });
 
   /** After a rebuild: the overlay shows its errors, or is cleared; the mock answers from the new operations. */
@@ -114,8 +121,8 @@ export async function runDev(options: Options): Promise<void> {
     if (!pagesWritten) live.publish({ build: live.state.build, findings: [] });
     watcher?.add(readManifest()?.reached ?? []);
     if (nextMock) {
-      moveMock();
-      await mockMoved;
+      // A bundle the mock could not read is said once, like a tool's failure; the mock keeps the last good one.
+      await nextMock.moved;
       if (mockTook !== undefined) result.timings.push(['mock', mockTook]);
       nextMock = undefined;
     }
@@ -126,8 +133,6 @@ export async function runDev(options: Options): Promise<void> {
     for (const plugin of changed.filter((file) => /^openapi\/plugins\/.*\.js$/.test(file)))
       console.log(`[dev] ${plugin} changed: Node loads a plugin once per process; restart npm run dev to use it.`);
     pagesWritten = false;
-    lintPassed = false;
-    mockMoved = undefined;
     mockTook = undefined;
     try {
       const result = await rebuild(changed);
@@ -136,8 +141,7 @@ export async function runDev(options: Options): Promise<void> {
       // Between two rebuilds, when nothing waits: the memory each leaves behind is returned.
       if (!queued) collectGarbage();
     } catch (error) {
-      void nextMock?.prism.discard();
-      nextMock = undefined;
+      await takeBackMock();
       // A failure of a tool, not of the contract: said in one line; the last good build stays served.
       console.error(`[dev] ${changed.join(', ') || 'start'}: ${error instanceof Error ? error.message : error}`);
     }

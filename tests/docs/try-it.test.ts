@@ -2,14 +2,16 @@
 // rules, open ones open), the verdict on answers, the origins it may reach, the snippets, the
 // variable that names a hosted sandbox, and the page's policy (every script by its hash, nothing else).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { scriptHashes, withPolicy } from '../../dev/docs/policy.ts';
 import { BUNDLE_JSON, DOCS_PAGE, root } from '../../dev/paths.ts';
 import type { TryItContract } from '../../dev/docs/try-it/contract.ts';
 import { judgePlan } from 'shipping-api-v3-contract/judge';
-import { hostedSandboxUrl, tryItContract } from '../../dev/docs/try-it/page.ts';
+import { hostedSandboxUrl, panelScript, tryItContract } from '../../dev/docs/try-it/page.ts';
+import { tempDirForTests } from '../support/harness/temp.ts';
 import { checkBody, operationOf } from '../../dev/docs/try-it/request.ts';
 import { checkTarget } from '../../dev/docs/try-it/servers.ts';
 import { curlSnippet } from '../../dev/docs/try-it/snippets.ts';
@@ -186,5 +188,37 @@ describe("the reference's Content-Security-Policy", () => {
       ['https://sandbox.example.com'],
     );
     expect(built).toContain("connect-src 'self' blob: data: https://sandbox.example.com\"");
+  });
+});
+
+describe("the panel's script, bundled once per change of what it is made from", () => {
+  const dir = tempDirForTests('try-it-panel-');
+  const entry = path.join(dir, 'panel.ts');
+  const sibling = path.join(dir, 'words.ts');
+  writeFileSync(
+    entry,
+    "import { word } from './words.ts';\nimport * as v from 'shipping-api-v3-contract/validators';\nconsole.log(word, v.probe);\n",
+  );
+  const validators = (text: string) => `export const probe = ${JSON.stringify(text)};\n`;
+
+  it('reuses the script while neither the validators nor a file it is bundled from changed', () => {
+    writeFileSync(sibling, "export const word = 'first-word';\n");
+    const first = panelScript(validators('first-validators'), entry);
+    expect(first).toContain('first-word');
+    expect(first).toContain('first-validators');
+    expect(panelScript(validators('first-validators'), entry)).toBe(first);
+  });
+
+  it('bundles again when a file the panel imports changed', () => {
+    writeFileSync(sibling, "export const word = 'second-word';\n");
+    const script = panelScript(validators('first-validators'), entry);
+    expect(script).toContain('second-word');
+    expect(script).not.toContain('first-word');
+  });
+
+  it('bundles again when the validators changed', () => {
+    const script = panelScript(validators('second-validators'), entry);
+    expect(script).toContain('second-validators');
+    expect(script).not.toContain('first-validators');
   });
 });

@@ -2,6 +2,7 @@
 // (from the bundle and openapi/rules.yaml, in a JSON data block), its script (the sources of this
 // folder, bundled by esbuild with the contract's generated validators) and its style. Nothing is
 // loaded from elsewhere; the page's policy allows the script by its hash (dev/docs/policy.ts).
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -125,18 +126,57 @@ export interface TryItSources {
   validators?: string;
 }
 
-/** The panel's script, its style and its data block, ready to put into the page. */
-export function tryItAssets(
-  hostedSandbox: string | null,
-  { document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')), validators }: TryItSources = {},
-): { script: string; style: string; data: string } {
-  const ruleMap = parse(readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8'));
-  const contract = tryItContract(document, ruleMap, hostedSandbox);
-  const bundle = (alias: Record<string, string>) =>
-    buildSync({
-      entryPoints: [path.join(root, 'dev/docs/try-it/panel.ts')],
+/** The panel's script as last bundled: what it was bundled from, and the files esbuild read for it. */
+interface BundledScript {
+  entry: string;
+  validators: string;
+  /** Absolute path → sha256 of its content, the validators' own file left out. */
+  inputs: Map<string, string>;
+  script: string;
+}
+
+let lastScript: BundledScript | undefined;
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+const fileHash = (file: string) => {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether the script last bundled was made from these validators and from the files as they are now. */
+const stillFresh = (last: BundledScript | undefined, entry: string, validators: string): last is BundledScript =>
+  last !== undefined &&
+  last.entry === entry &&
+  last.validators === validators &&
+  [...last.inputs].every(([file, hash]) => fileHash(file) === hash);
+
+const PANEL = path.join(root, 'dev/docs/try-it/panel.ts');
+
+/**
+ * The panel (`entry`) bundled by esbuild with `validators` (the source of the generated validators
+ * module; by default the contract package's). A save that changes neither the validators nor a file
+ * the panel is bundled from (an example, a description: most saves of `npm run dev`) reuses the
+ * script last bundled.
+ * @internal exported for its test
+ */
+export function panelScript(validators: string | undefined, entry = PANEL): string {
+  const source =
+    validators ?? readFileSync(new URL(import.meta.resolve('shipping-api-v3-contract/validators')), 'utf8');
+  const key = sha256(source);
+  if (stillFresh(lastScript, entry, key)) return lastScript.script;
+  const built = withTempDir('shipping-try-it-', (dir) => {
+    const file = path.join(dir, 'validators.js');
+    writeFileSync(file, source);
+    const result = buildSync({
+      entryPoints: [entry],
+      absWorkingDir: root,
       bundle: true,
       write: false,
+      metafile: true,
       minify: true,
       format: 'iife',
       target: 'es2022',
@@ -145,16 +185,28 @@ export function tryItAssets(
       legalComments: 'none',
       charset: 'utf8',
       logLevel: 'silent',
-      alias,
+      alias: { 'shipping-api-v3-contract/validators': file },
     });
-  // The validators the build has just made, where it gives them, rather than the copy on disk.
-  const built = validators
-    ? withTempDir('shipping-try-it-', (dir) => {
-        writeFileSync(path.join(dir, 'validators.js'), validators);
-        return bundle({ 'shipping-api-v3-contract/validators': path.join(dir, 'validators.js') });
-      })
-    : bundle({});
-  const script = built.outputFiles[0]!.text.trim();
+    const inputs = new Map<string, string>();
+    for (const input of Object.keys(result.metafile.inputs)) {
+      const absolute = path.resolve(root, input);
+      if (absolute === file) continue;
+      inputs.set(absolute, fileHash(absolute) ?? '');
+    }
+    return { script: result.outputFiles[0]!.text.trim(), inputs };
+  });
+  lastScript = { entry, validators: key, ...built };
+  return built.script;
+}
+
+/** The panel's script, its style and its data block, ready to put into the page. */
+export function tryItAssets(
+  hostedSandbox: string | null,
+  { document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')), validators }: TryItSources = {},
+): { script: string; style: string; data: string } {
+  const ruleMap = parse(readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8'));
+  const contract = tryItContract(document, ruleMap, hostedSandbox);
+  const script = panelScript(validators);
   const style = readFileSync(path.join(root, 'dev/docs/try-it/panel.css'), 'utf8').trim();
   // JSON in a <script> block: `<` escaped, so that no text of the contract can close the block.
   const json = JSON.stringify(contract).replaceAll('<', '\\u003c');

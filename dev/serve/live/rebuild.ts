@@ -26,8 +26,6 @@ export interface RebuildHooks {
   failed?: () => Promise<void> | void;
   /** The lint's findings, as soon as it has them (the steps may still be running). */
   linted?: (findings: Finding[]) => void;
-  /** The lint of this save found no error (or the save changed nothing it reads): what needs only the bundle may serve it. */
-  passed?: () => void;
 }
 
 /** Whether a changed file is read by the lint: the contract, or a linter's configuration and functions. */
@@ -95,12 +93,7 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
           })
         : Promise.resolve(findings);
     // A lint that fails to run rejects once; the steps wait for it only where they need it.
-    linted.then(
-      (found) => {
-        if (errorsOf(found).length === 0) hooks.passed?.();
-      },
-      () => {},
-    );
+    linted.catch(() => {});
     const gate = async () => {
       const found = await linted;
       if (errorsOf(found).length > 0) throw new LintErrors(found);
