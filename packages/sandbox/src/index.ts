@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from './http/context.ts';
 import { createSandbox, originOf, type SandboxAppOptions } from './http/app.ts';
 import { checkHost } from './config/options.ts';
-import { PortInUseError, settingOf } from './config/settings.ts';
+import { checkSetting, PortInUseError, settingOf } from './config/settings.ts';
 import { closeGracefully } from './http/stopping.ts';
 
 export { createSandbox };
@@ -37,9 +37,11 @@ export interface RunningSandbox {
   /** The accounts file whose API users are admitted; undefined when any API user is (on loopback only). */
   accounts: string | undefined;
   app: FastifyInstance;
+  /** How long requests in flight have to finish once the sandbox is told to stop (stopGraceMs). */
+  stopGraceMs: number;
   /**
    * Stops: no new connections, idle ones closed at once, requests in flight finished; after
-   * `graceMs` (10 s by default) the connections still open are closed.
+   * `graceMs` (stopGraceMs by default: 10 s unless given) the connections still open are closed.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startSandbox(
 ): Promise<RunningSandbox> {
   const { port = 0, host = '127.0.0.1', portFlag = 'port', ...rest } = options;
   checkHost(host, rest.accounts);
+  const stopGraceMs = checkSetting('stopGraceMs', rest.stopGraceMs);
   const app = createSandbox(rest);
   try {
     // An IPv6 address may come in brackets, as in a URL; listen takes it bare.
@@ -71,6 +74,7 @@ export async function startSandbox(
     baseUrl: `${origin}${BASE_PATH}`,
     accounts: rest.accounts,
     app,
-    close: (graceMs) => closeGracefully(app, graceMs),
+    stopGraceMs,
+    close: (graceMs = stopGraceMs) => closeGracefully(app, graceMs),
   };
 }

@@ -32,6 +32,7 @@ export async function sandbox(options: SandboxAppOptions = {}): Promise<RunningS
     baseUrl: `${origin}/api/public/v3`,
     accounts: options.accounts,
     app,
+    stopGraceMs: 0,
     close: async () => {
       running.delete(started);
       injected.delete(origin);

@@ -28,7 +28,7 @@ export async function sandbox(settings: SandboxSettings, io: Io): Promise<number
     throw CliError.from(error, EXIT.BAD_INPUT, `The sandbox did not start: ${(error as Error).message}`);
   }
   // Listening for the signals before the address is printed: whoever reads it may stop the sandbox at once.
-  const stopped = stopOnSignal(running.app, io.signals);
+  const stopped = stopOnSignal(running.app, io.signals, running.stopGraceMs);
   line(io.stdout, running.baseUrl);
   // A line of the log like every other on stderr, so that a log collector reads JSON only.
   running.app.log.info(

@@ -138,6 +138,15 @@ export const SETTINGS = [
     default: false,
   },
   {
+    option: 'stopGraceMs',
+    flag: 'stop-grace-ms',
+    variable: 'SANDBOX_STOP_GRACE_MS',
+    description:
+      'once told to stop (SIGTERM, Ctrl-C), requests in flight have this long to finish; then the connections still open are closed',
+    ...duration(0),
+    default: 10_000,
+  },
+  {
     option: 'store',
     flag: 'store',
     value: '<store>',

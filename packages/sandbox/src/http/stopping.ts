@@ -7,9 +7,10 @@
 // tests), leaves the exit to its caller, and on a second signal or after the grace period closes the
 // connections still open and still finishes with exit code 0.
 import type { FastifyInstance } from 'fastify';
+import { checkSetting } from '../config/settings.ts';
 
-/** How long requests in flight have to finish once the sandbox is told to stop. */
-export const STOP_GRACE_MS = 10_000;
+/** How long requests in flight have to finish once the sandbox is told to stop, unless stopGraceMs says otherwise. */
+export const STOP_GRACE_MS = checkSetting('stopGraceMs', undefined);
 
 /** Where SIGTERM and SIGINT arrive: the process, or a stand-in in tests. */
 export type Signals = Pick<NodeJS.EventEmitter, 'on' | 'off'>;
