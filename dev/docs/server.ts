@@ -1,24 +1,22 @@
-// Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`. An address of
-// the reference written as a path (/carrier-setup, as Redoc prerenders its links) is redirected to
-// its route, /#/carrier-setup; any other address without a file is answered 404 with docs/404.html,
-// as a static host answers it (dev/docs/deep-links.ts). Under /_try/ it forwards the reference's Try
-// it to the servers it is given (dev/docs/try-it/proxy.ts).
+// Serves the files of docs/ on loopback (the rendered reference at /), for `npm start`, on Fastify:
+// the files by @fastify/static, after the path check of resolveDocsPath. An address of the reference
+// written as a path (/carrier-setup, as Redoc prerenders its links) is redirected to its route,
+// /#/carrier-setup; any other address without a file is answered 404 with docs/404.html, as a static
+// host answers it (dev/docs/deep-links.ts). Under /_try/ it forwards the reference's Try it to the
+// servers it is given (dev/docs/try-it/proxy.ts). The pages `npm run dev` rewrites (DocsHooks.page)
+// are read and sent here, whole, rather than streamed by @fastify/static.
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PortInUseError } from '../cli.ts';
 import { referenceRoute, referenceSections } from './deep-links.ts';
 import { DOCS_DIR, DOCS_PAGE, NOT_FOUND_PAGE } from '../paths.ts';
-import { forwardTry, type TryItServer } from './try-it/proxy.ts';
+import { TRY_PREFIX, type TryItServer, tryItProxy } from './try-it/proxy.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.yaml': 'text/yaml; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-};
+const HTML = 'text/html; charset=utf-8';
 
 /** The file of docs/ a request path names, or the status that answers it instead. */
 export function resolveDocsPath(url: string): { file: string } | { status: 400 | 403; reason: string } {
@@ -34,15 +32,17 @@ export function resolveDocsPath(url: string): { file: string } | { status: 400 |
 }
 
 /** What answers an address with no file: a redirect to the reference's route, or docs/404.html. */
-async function notFound(url: string, res: http.ServerResponse): Promise<void> {
+async function notFound(url: string, reply: FastifyReply): Promise<FastifyReply> {
   // The path as sent (percent-encoded), fit for a Location header.
   const { pathname } = new URL(url, 'http://localhost');
   // Read at each miss, so that the addresses follow `npm run docs` while the server runs.
   const route = referenceRoute(pathname, referenceSections(await readFile(DOCS_PAGE, 'utf8').catch(() => '')));
-  if (route !== undefined) return void res.writeHead(302, { location: `/#${route}` }).end();
+  if (route !== undefined) return reply.redirect(`/#${route}`, 302);
   const page = await readFile(path.join(DOCS_DIR, NOT_FOUND_PAGE)).catch(() => `Not found: ${url}\n`);
-  const type = typeof page === 'string' ? 'text/plain' : TYPES['.html']!;
-  res.writeHead(404, { 'content-type': type }).end(page);
+  return reply
+    .code(404)
+    .type(typeof page === 'string' ? 'text/plain' : HTML)
+    .send(page);
 }
 
 /** What `npm run dev` adds to the server: routes of its own, and a change to each HTML page served. */
@@ -76,30 +76,43 @@ export async function serveDocs({
   tryIt = [],
   hooks,
 }: DocsServerOptions): Promise<RunningDocs> {
-  const server = http.createServer(async (req, res) => {
-    if (hooks?.handle(req, res)) return;
-    if (await forwardTry(req, res, tryIt)) return;
-    const target = resolveDocsPath(req.url ?? '/');
-    if ('status' in target)
-      return void res.writeHead(target.status, { 'content-type': 'text/plain' }).end(`${target.reason}\n`);
-    try {
-      const body = await readFile(target.file);
-      const type = TYPES[path.extname(target.file)] ?? 'application/octet-stream';
-      res.writeHead(200, { 'content-type': type }).end(hooks && type === TYPES['.html'] ? hooks.page(`${body}`) : body);
-    } catch {
-      await notFound(req.url ?? '/', res);
-    }
+  const app = Fastify({
+    // Stopping ends every connection, the event streams of `npm run dev` too.
+    forceCloseConnections: true,
+    // A path that does not decode is refused before any route is chosen.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const target = resolveDocsPath(request.url);
+      if (error.code !== 'FST_ERR_BAD_URL' || !('status' in target)) return reply.send(error);
+      return reply.code(target.status).type('text/plain').send(`${target.reason}\n`);
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port, portHint) : error),
-    );
-    server.listen(port, host, () => resolve());
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
+  if (hooks) {
+    const { handle } = hooks;
+    app.addHook('onRequest', async (request, reply) => {
+      if (handle(request.raw, reply.raw)) reply.hijack();
     });
-  return { url: `http://${host}:${(server.address() as AddressInfo).port}/`, stop };
+  }
+  await app.register(fastifyStatic, { root: DOCS_DIR, serve: false });
+  await app.register(tryItProxy, { prefix: TRY_PREFIX.slice(0, -1), servers: tryIt });
+  app.setNotFoundHandler((request, reply) => notFound(request.url, reply));
+  app.get('/*', async (request, reply) => {
+    const target = resolveDocsPath(request.url);
+    if ('status' in target) return reply.code(target.status).type('text/plain').send(`${target.reason}\n`);
+    if (hooks && path.extname(target.file) === '.html') {
+      const html = await readFile(target.file, 'utf8').catch(() => undefined);
+      if (html === undefined) return notFound(request.url, reply);
+      return reply.type(HTML).send(hooks.page(html));
+    }
+    return reply.sendFile(path.relative(DOCS_DIR, target.file));
+  });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close();
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new PortInUseError(host, port, portHint) : error;
+  }
+  return {
+    url: `http://${host}:${(app.server.address() as AddressInfo).port}/`,
+    stop: () => app.close(),
+  };
 }

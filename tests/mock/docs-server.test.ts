@@ -73,6 +73,7 @@ describe("the docs server's proxies for Try it (/_try/<name>/)", () => {
       let body = '';
       for await (const chunk of req) body += chunk;
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      if (req.url === '/busy') return void res.writeHead(503, { 'retry-after': '0' }).end('busy');
       if (req.url === '/files/big.json') {
         res.writeHead(200, { 'content-type': 'application/json' });
         for (let i = 0; i < 50; i++) res.write(`${'x'.repeat(1000)}\n`);
@@ -131,6 +132,20 @@ describe("the docs server's proxies for Try it (/_try/<name>/)", () => {
     expect(request.headers['partner-id']).toBe('10042');
     expect(request.headers.host).toBe(new URL(upstreamUrl).host);
     expect(logged.join('\n')).not.toContain('c2VjcmV0');
+  });
+
+  it('forwards a body as the page sent it, malformed JSON too, and a 503 as answered, without retrying', async () => {
+    const malformed = '{"reference": "r",\n  }';
+    const answer = await fetch(`${proxied.url}_try/sandbox/api/public/v3/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: malformed,
+    });
+    expect(answer.status).toBe(201);
+    expect([seen.at(-1)!.body, seen.at(-1)!.headers['content-length']]).toEqual([malformed, `${malformed.length}`]);
+    const before = seen.length;
+    const busy = await fetch(`${proxied.url}_try/sandbox/busy`);
+    expect([busy.status, await busy.text(), seen.length - before]).toEqual([503, 'busy', 1]);
   });
 
   it('streams a large answer through whole', async () => {
