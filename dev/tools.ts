@@ -68,8 +68,6 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
 }
 
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
-export const spectral = (args: string[], options?: RunOptions) =>
-  runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
 /** A new temporary folder and the way to remove it; the one place temporary folders are made. */
 export function makeTempDir(prefix: string, options: { parent?: string } = {}): { dir: string; remove: () => void } {
