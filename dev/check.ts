@@ -40,12 +40,18 @@ export interface Part {
 
 /** Every part; in each lane, the longest first (so that the lanes finish together). */
 export const PARTS: Part[] = [
-  { name: 'integration', script: 'test:integration', counted: true, background: true },
+  { name: 'integration', script: 'test:integration', counted: true, background: true, toolchains: ['prism'] },
   { name: 'quickstart', script: 'test:quickstart', counted: true },
   { name: 'release', script: 'test:release', counted: true, after: ['packages'], toolchains: ['registry', 'node22'] },
   { name: 'lint', script: 'lint', counted: false, background: true },
   { name: 'packages', script: 'test:packages', counted: true, background: true, toolchains: ['node22'] },
-  { name: 'generators', script: 'test:generators', counted: true, background: true, toolchains: ['generators'] },
+  {
+    name: 'generators',
+    script: 'test:generators',
+    counted: true,
+    background: true,
+    toolchains: ['generators', 'prism'],
+  },
   { name: 'browser', script: 'test:browser', counted: true },
   { name: 'typecheck', script: 'typecheck', counted: false, background: true },
   { name: 'unit', script: 'test', counted: true, background: true },
