@@ -12,7 +12,7 @@ import { npm } from './packaging/footprint.ts';
 import { root } from './paths.ts';
 
 /** The toolchains, each a folder of toolchains/. */
-export const TOOLCHAINS = ['bench', 'generators', 'node22', 'prism', 'registry'] as const;
+export const TOOLCHAINS = ['bench', 'generators', 'lint', 'node22', 'prism', 'registry'] as const;
 export type Toolchain = (typeof TOOLCHAINS)[number];
 
 export const toolchainDir = (name: Toolchain) => path.join(root, 'toolchains', name);
