@@ -77,6 +77,7 @@ export default defineConfig({
         // mock for the files that only send it requests, started when the first asks for it.
         globalSetup: [
           'tests/support/runner/fresh-artifacts.ts',
+          ...TOOLCHAINS,
           'tests/support/runner/redis-setup.ts',
           'tests/support/runner/shared-mock.ts',
         ],

@@ -14,7 +14,8 @@
 // that is ready meanwhile.
 //
 // A part that uses a toolchain of its own (toolchains/, out of the root install) names it: its vitest
-// project installs it before its tests (tests/support/runner/toolchains.ts, dev/toolchains.ts).
+// project installs it before its tests (tests/support/runner/toolchains.ts, dev/toolchains.ts); a
+// tool part's script installs it itself (npm run lint, toolchains/lint).
 import { spawn } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,18 +35,30 @@ export interface Part {
   background?: boolean;
   /** The parts it waits for, when they run too: it must not run beside them. */
   after?: string[];
-  /** The toolchains of toolchains/ that it uses, installed by its vitest project before its tests. */
+  /** The toolchains of toolchains/ that it uses, installed by its vitest project before its tests, or by its script (lint). */
   toolchains?: Toolchain[];
 }
 
 /** Every part; in each lane, the longest first (so that the lanes finish together). */
 export const PARTS: Part[] = [
-  { name: 'integration', script: 'test:integration', counted: true, background: true },
+  {
+    name: 'integration',
+    script: 'test:integration',
+    counted: true,
+    background: true,
+    toolchains: ['prism', 'lint'],
+  },
   { name: 'quickstart', script: 'test:quickstart', counted: true },
   { name: 'release', script: 'test:release', counted: true, after: ['packages'], toolchains: ['registry', 'node22'] },
-  { name: 'lint', script: 'lint', counted: false, background: true },
+  { name: 'lint', script: 'lint', counted: false, background: true, toolchains: ['lint'] },
   { name: 'packages', script: 'test:packages', counted: true, background: true, toolchains: ['node22'] },
-  { name: 'generators', script: 'test:generators', counted: true, background: true, toolchains: ['generators'] },
+  {
+    name: 'generators',
+    script: 'test:generators',
+    counted: true,
+    background: true,
+    toolchains: ['generators', 'prism'],
+  },
   { name: 'browser', script: 'test:browser', counted: true },
   { name: 'typecheck', script: 'typecheck', counted: false, background: true },
   { name: 'unit', script: 'test', counted: true, background: true },

@@ -5,14 +5,14 @@
 // was installed from. The parts of `npm run check` name theirs (PARTS of dev/check.ts); a vitest
 // project installs its part's before its tests (tests/support/runner/toolchains.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { npm } from './packaging/footprint.ts';
 import { root } from './paths.ts';
 
 /** The toolchains, each a folder of toolchains/. */
-export const TOOLCHAINS = ['bench', 'generators', 'node22', 'registry'] as const;
+export const TOOLCHAINS = ['bench', 'generators', 'lint', 'node22', 'prism', 'registry'] as const;
 export type Toolchain = (typeof TOOLCHAINS)[number];
 
 export const toolchainDir = (name: Toolchain) => path.join(root, 'toolchains', name);
@@ -32,21 +32,80 @@ export function toolchainInstalled(name: Toolchain): boolean {
   return existsSync(stampOf(name)) && readFileSync(stampOf(name), 'utf8') === fingerprint(name);
 }
 
+const lockOf = (name: Toolchain) => path.join(toolchainDir(name), '.installing');
+
+/** Whether the process `pid` runs (a signal 0 reaches it, or it is someone else's). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `fn` holding the toolchain's install lock (a folder, made or not in one step, with the pid of
+ * its holder): two parts of `npm run check` that use one toolchain may start at once, and two npm ci
+ * in one folder break each other. A lock whose holder is gone is taken over.
+ */
+function whileLocked<T>(name: Toolchain, fn: () => T, log: (line: string) => void): T {
+  const lock = lockOf(name);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let said = false; ; ) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder: number | undefined;
+    try {
+      holder = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+    } catch {
+      // Made, its pid not written yet: its holder runs.
+    }
+    if (holder !== undefined && !running(holder)) rmSync(lock, { recursive: true, force: true });
+    else {
+      if (!said) log(`toolchains/${name}: another process is installing it; waiting`);
+      said = true;
+      Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * Installs the toolchain from its lockfile unless it is installed from it already; returns whether it
  * installed. npm ci prefers its cache to the registry; it fails, with npm's own words, where the
- * cache lacks a package and the registry cannot be reached.
+ * cache lacks a package and the registry cannot be reached. One process at a time installs a
+ * toolchain; another waits for it, then finds it installed.
  */
 export function installToolchain(name: Toolchain, log: (line: string) => void = console.error): boolean {
   if (toolchainInstalled(name)) return false;
-  const started = performance.now();
-  log(`toolchains/${name}: installing from its lockfile (npm ci --prefer-offline)`);
-  const installed = npm(['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], toolchainDir(name));
-  if (installed.status !== 0)
-    throw new Error(`npm ci in toolchains/${name} failed:\n${`${installed.stdout}${installed.stderr}`.trim()}`);
-  writeFileSync(stampOf(name), fingerprint(name));
-  log(`toolchains/${name}: installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return true;
+  return whileLocked(
+    name,
+    () => {
+      if (toolchainInstalled(name)) return false;
+      const started = performance.now();
+      log(`toolchains/${name}: installing from its lockfile (npm ci --prefer-offline)`);
+      const installed = npm(
+        ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+        toolchainDir(name),
+      );
+      if (installed.status !== 0)
+        throw new Error(`npm ci in toolchains/${name} failed:\n${`${installed.stdout}${installed.stderr}`.trim()}`);
+      writeFileSync(stampOf(name), fingerprint(name));
+      log(`toolchains/${name}: installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return true;
+    },
+    log,
+  );
 }
 
 /** Loads a package of a toolchain as its own modules would (CommonJS), after installing the toolchain. */

@@ -68,8 +68,6 @@ export function runBin(pkg: string, bin: string, args: string[], options: RunOpt
 }
 
 export const redocly = (args: string[], options?: RunOptions) => runBin('@redocly/cli', 'redocly', args, options);
-export const spectral = (args: string[], options?: RunOptions) =>
-  runBin('@stoplight/spectral-cli', 'spectral', args, options);
 
 /** A new temporary folder and the way to remove it; the one place temporary folders are made. */
 export function makeTempDir(prefix: string, options: { parent?: string } = {}): { dir: string; remove: () => void } {
@@ -111,11 +109,20 @@ export function filesDiffer(a: string, b: string): boolean {
 /** Folders a copy of the repository leaves out: installed packages, git, and what tools write. */
 const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'coverage', 'test-results', 'recordings']);
 
-/** Copies the working tree of the repository into `dir`, its node_modules linked, not copied. */
+/** Whether a copy of the repository leaves `rel` out: NOT_COPIED, and the installs of the toolchains (toolchains/<name>/node_modules). */
+function notCopied(rel: string): boolean {
+  const [top, toolchain, installed] = rel.split(path.sep);
+  return NOT_COPIED.has(top!) || (top === 'toolchains' && toolchain !== undefined && installed === 'node_modules');
+}
+
+/**
+ * Copies the working tree of the repository into `dir`, its node_modules linked, not copied; the
+ * toolchains' installs stay out (a tool of a toolchain runs from this checkout's).
+ */
 export function copyRepository(dir: string): void {
   cpSync(root, dir, {
     recursive: true,
-    filter: (src) => !NOT_COPIED.has(path.relative(root, src).split(path.sep)[0]!),
+    filter: (src) => !notCopied(path.relative(root, src)),
   });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
 }

@@ -4,7 +4,7 @@
 //     log level, the log on stderr into a file as a service manager keeps it), its state in memory,
 //   - the same with its state in Redis (redis-server on loopback) and an accounts file, as a hosted
 //     instance runs (the credential cache spares scrypt on every request),
-//   - the Prism mock of the contract,
+//   - the Prism mock of the contract (Prism's command line, toolchains/prism),
 //   - a bare node:http server answering a constant (the ceiling of a Node server on this machine),
 // for GET /setups/carriers and for POST /shipments with a valid body. Each server runs in a process
 // of its own; autocannon (toolchains/bench) runs in this one. The servers are measured in turn, in

@@ -1,7 +1,9 @@
 // The lint runs, listed once: `npm run lint` prints each one's report, and the tests read each
 // one's machine-readable report and require no problem of any severity.
+import path from 'node:path';
 import { formatFinding } from '../build/pipeline/findings.ts';
 import { LINTED, lintAllFiles } from '../build/pipeline/lint.ts';
+import { toolchainModules } from '../toolchains.ts';
 import { type RunOptions, runBin } from '../tools.ts';
 
 export interface LintRun {
@@ -65,10 +67,15 @@ export function biomeProblems(cwd?: string): string[] {
 /**
  * Knip (knip.jsonc), the boundaries between the packages: each run of KNIP_MODES reads the
  * contract's copy of the generated validators too (--no-gitignore) and fails on a configuration
- * hint (a stale entry or ignore) as on a finding.
+ * hint (a stale entry or ignore) as on a finding. Its command line is toolchains/lint's, out of the
+ * root install, installed at the first run (one line says so); it runs in the checkout (or `cwd`),
+ * reading the knip.jsonc and the workspaces there.
  */
 export const knip = (args: string[], options?: RunOptions) =>
-  runBin('knip', 'knip', ['--no-gitignore', '--treat-config-hints-as-errors', '--no-progress', ...args], options);
+  runBin('knip', 'knip', ['--no-gitignore', '--treat-config-hints-as-errors', '--no-progress', ...args], {
+    ...options,
+    from: path.dirname(toolchainModules('lint')),
+  });
 
 /** The two runs of Knip: the whole repository, then the packages alone as published. */
 export const KNIP_MODES: { name: string; args: string[] }[] = [

@@ -1,8 +1,18 @@
-// Starts Prism (mock or validation proxy) on loopback and resolves once it listens.
+// Starts Prism's command line (mock or validation proxy) on loopback and resolves once it listens.
+// The command line is toolchains/prism's (out of the root install), installed at the first start;
+// npm start, npm run dev and npm run mock answer with Prism's mocker in their own process instead
+// (prism-http.ts), from the root install.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeRoutableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { binPath } from '../tools.ts';
 import { root } from '../paths.ts';
+import { toolchainDir, toolchainModules } from '../toolchains.ts';
+
+/** Prism's command line, of toolchains/prism, after installing it. */
+function prismBin(): string {
+  toolchainModules('prism');
+  return binPath('@stoplight/prism-cli', 'prism', toolchainDir('prism'));
+}
 
 export interface RunningPrism {
   /** The address Prism listens on, with no trailing slash. */
@@ -34,15 +44,18 @@ function start(
   { host = '127.0.0.1', port, startTimeoutMs = 60_000 }: PrismOptions,
   cleanUp: () => void,
 ): Promise<RunningPrism> {
-  const child = spawn(
-    process.execPath,
-    [binPath('@stoplight/prism-cli', 'prism'), ...args, '--host', host, '--port', String(port)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    },
-  );
+  let bin: string;
+  try {
+    bin = prismBin();
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  const child = spawn(process.execPath, [bin, ...args, '--host', host, '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   let log = '';
   const url = `http://${host}:${port}`;
   const exited = new Promise<void>((resolve) =>

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PARTS } from '../../dev/check.ts';
 import { root } from '../../dev/paths.ts';
+import { TOOLCHAINS } from '../../dev/toolchains.ts';
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -57,10 +58,14 @@ describe('.gitignore', () => {
       expect(ignored(file), file).toBe(1);
   });
 
-  it('ignores the installs of the toolchains, and not their lockfiles', () => {
+  it('ignores the installs of the toolchains and their install locks, and not their manifests or lockfiles', () => {
     const ignored = (file: string) => git('check-ignore', '--no-index', '-q', file).status;
-    expect(ignored('toolchains/generators/node_modules/orval/package.json')).toBe(0);
-    expect(ignored('toolchains/generators/package-lock.json')).toBe(1);
+    for (const name of TOOLCHAINS) {
+      expect(ignored(`toolchains/${name}/node_modules/some-tool/package.json`), name).toBe(0);
+      expect(ignored(`toolchains/${name}/.installing/pid`), name).toBe(0);
+      expect(ignored(`toolchains/${name}/package.json`), name).toBe(1);
+      expect(ignored(`toolchains/${name}/package-lock.json`), name).toBe(1);
+    }
   });
 });
 
@@ -146,6 +151,30 @@ describe('.github/workflows/ci.yml', () => {
 });
 
 describe('one place each', () => {
+  // A package at one version in two places: the same tool, installed twice (toolchains/README.md: a
+  // tool that a second part starts to use goes back to the root). Node is in the root (24) and in
+  // toolchains/node22 (22), two versions.
+  it('a tool is a dependency of the root or of one toolchain: TOOLCHAINS names every folder of toolchains/', () => {
+    const folders = readdirSync(path.join(root, 'toolchains'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual([...TOOLCHAINS].sort());
+    const manifest = (file: string) =>
+      JSON.parse(read(file)) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const owners = new Map<string, string[]>();
+    const own = (owner: string, packages: Record<string, string>) => {
+      for (const [name, version] of Object.entries(packages))
+        owners.set(`${name}@${version}`, [...(owners.get(`${name}@${version}`) ?? []), owner]);
+    };
+    own('the root', manifest('package.json').devDependencies ?? {});
+    for (const name of TOOLCHAINS) {
+      expect(read(`toolchains/${name}/package-lock.json`).length, `toolchains/${name}'s lockfile`).toBeGreaterThan(0);
+      own(`toolchains/${name}`, manifest(`toolchains/${name}/package.json`).dependencies ?? {});
+    }
+    expect([...owners].filter(([, where]) => where.length > 1)).toEqual([]);
+  });
+
   it('the paths of the bundle are spelled out in dev/paths.ts alone', () => {
     const spelled = [...tsFiles('scripts'), ...tsFiles('dev'), ...tsFiles('packages'), ...tsFiles('tests')].filter(
       (file) => file !== 'dev/paths.ts' && /['"`](\.\/)?generated\/openapi\.(yaml|json)['"`]/.test(code(file)),
