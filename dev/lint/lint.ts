@@ -36,8 +36,13 @@ const contractRun: LintRun = {
   problems: contractProblems,
 };
 
-/** Biome, the linter and formatter of the code (biome.jsonc): `biome ci` changes nothing and fails on any problem. */
-export const biome = (args: string[], options?: RunOptions) => runBin('@biomejs/biome', 'biome', args, options);
+/**
+ * Biome, the linter and formatter of the code (biome.jsonc): `biome ci` changes nothing and fails on
+ * any problem. Its command line is toolchains/lint's, as Knip's is (below); it runs in the checkout
+ * (or `cwd`), reading the biome.jsonc there.
+ */
+export const biome = (args: string[], options?: RunOptions) =>
+  runBin('@biomejs/biome', 'biome', args, { ...options, from: path.dirname(toolchainModules('lint')) });
 
 /** The problems `biome ci` reports for the folder `cwd` (the repository by default), one line each. */
 export function biomeProblems(cwd?: string): string[] {
