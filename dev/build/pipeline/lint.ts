@@ -43,10 +43,7 @@ function spectralFinding(result: ISpectralDiagnostic): Finding {
   };
 }
 
-/**
- * The findings of Spectral with `ruleset` over `files` (relative to the repository; YAML or JSON);
- * over the source, what `npm run dev` lints on each save beside Redocly's (dev/serve/live/).
- */
+/** The findings of Spectral with `ruleset` over `files` (relative to the repository; YAML or JSON). */
 export async function spectralFindings(ruleset: Ruleset, files: string[] = [SOURCE]): Promise<Finding[]> {
   const spectral = new Spectral({ resolver: createHttpAndFileResolver() });
   spectral.setRuleset(ruleset);
@@ -80,6 +77,12 @@ export async function redoclyFindings(config: Config, files: string[] = [SOURCE]
     found.push(...problems.map(problemFinding));
   }
   return found;
+}
+
+/** Every finding of both linters over the source, in reading order, a parse error first: what `npm run dev` lints on each save. */
+export async function lintContract(config: Config, ruleset: Ruleset): Promise<Finding[]> {
+  const [redocly, spectral] = await Promise.all([redoclyFindings(config), spectralFindings(ruleset)]);
+  return leadWithCause([...redocly, ...spectral].sort(byPlace));
 }
 
 /** The Spectral ruleset of the Arazzo workflows. */

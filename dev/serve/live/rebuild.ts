@@ -1,13 +1,12 @@
-// One rebuild of `npm run dev` after a save. The lint (when a file it reads changed) runs in two
-// threads, Redocly's and Spectral's (lint-worker.ts), while the steps of the pipeline whose inputs'
-// hashes changed run here; nothing is written until the lint has passed. A save with an error (a file that does not parse, a
+// One rebuild of `npm run dev` after a save. The lint (when a file it reads changed) runs in a thread
+// of its own (lint-worker.ts) while the steps of the pipeline whose inputs' hashes changed run here;
+// nothing is written until the lint has passed. A save with an error (a file that does not parse, a
 // $ref to nowhere, a lint error) writes nothing: what was last made stays served.
 import { Worker } from 'node:worker_threads';
-import { byPlace, ContractError, type Finding, leadWithCause } from '../../build/pipeline/findings.ts';
+import { ContractError, type Finding } from '../../build/pipeline/findings.ts';
 import { readManifest } from '../../build/pipeline/manifest.ts';
 import { runSteps, writeFiles, writeRun } from '../../build/pipeline/run.ts';
 import { STEPS, type StepName } from '../../build/pipeline/steps.ts';
-import type { Linter } from './lint-worker.ts';
 
 export interface Rebuilt {
   /** Whether the served files are this save's (false: its errors kept the last good ones). */
@@ -43,15 +42,14 @@ class LintErrors extends Error {
   }
 }
 
-/** The thread of one linter: one lint at a time, answered by id. */
-function lintThread(linter: Linter) {
+/** The lint thread: one lint at a time, answered by id. */
+function lintThread() {
   let worker: Worker | undefined;
   let next = 0;
   return (): Promise<Finding[]> => {
     // A heap of its own, kept small: the linters' caches are collected, not kept growing.
     worker ??= new Worker(new URL('./lint-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: 256 },
-      workerData: { linter },
     });
     // The thread never keeps the process alive on its own.
     worker.unref();
@@ -79,9 +77,7 @@ function lintThread(linter: Linter) {
 export function createRebuilder(hooks: RebuildHooks = {}) {
   let manifest = readManifest();
   let findings: Finding[] = [];
-  const [redocly, spectral] = [lintThread('redocly'), lintThread('spectral')];
-  /** Both linters' findings over the source, in reading order, a parse error first. */
-  const lint = async () => leadWithCause((await Promise.all([redocly(), spectral()])).flat().sort(byPlace));
+  const lint = lintThread();
 
   /** Rebuilds after `changed` (relative paths; empty on the first build, which lints too). */
   return async function rebuild(changed: string[]): Promise<Rebuilt> {
