@@ -65,7 +65,17 @@ export function standaloneModule(ajv: Ajv2020, refs: Record<string, string>, hea
 }
 
 /** The validators' module, compiled from a bundled description (by default generated/openapi.json; it is changed). */
-export function validatorsSource(document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'))): string {
+/**
+ * What the validators are compiled from: a copy of the bundle without its named examples
+ * (components.examples), which no schema can reach; a save that changes only an example leaves it
+ * as it was (`npm run dev` makes the validators again only when it changed).
+ */
+export function validatorsInput(document: any): any {
+  const { examples: _examples, ...components } = document.components ?? {};
+  return structuredClone({ ...document, components });
+}
+
+export function validatorsSource(document = validatorsInput(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')))): string {
   // Each validator in one function: see withInlinedRefs.
   document.components.schemas = withInlinedRefs(document.components.schemas);
   const ajv = contractAjv(document, { code: { source: true, esm: true } });

@@ -13,6 +13,7 @@ import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
 import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOURCE, SOURCE } from '../../paths.ts';
 import type { Bundled } from './bundle.ts';
 import type { Config } from './redocly-config.ts';
+import { hashOf } from './inputs.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
 export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
@@ -61,10 +62,17 @@ const bundleDocument = (context: StepContext) =>
  * the code step writes it, and the reference bundles it into Try it, whichever of them runs first.
  */
 async function validatorsOf(context: StepContext): Promise<string> {
-  const { validatorsSource } = await import('../generate.ts');
-  context.validators ??= validatorsSource(structuredClone(bundleDocument(context)));
+  if (context.validators !== undefined) return context.validators;
+  const { validatorsInput, validatorsSource } = await import('../generate.ts');
+  const input = validatorsInput(bundleDocument(context));
+  const key = hashOf(JSON.stringify(input));
+  if (lastValidators?.key !== key) lastValidators = { key, source: validatorsSource(input) };
+  context.validators = lastValidators.source;
   return context.validators;
 }
+
+/** The validators last made in this process, and the hash of what they were made from. */
+let lastValidators: { key: string; source: string } | undefined;
 
 /** What the validators are made from: the bundle, and the code that makes them. */
 const VALIDATOR_INPUTS = [
