@@ -120,5 +120,11 @@ export function toolchainModules(name: Toolchain): string {
   return path.join(toolchainDir(name), 'node_modules');
 }
 
+/** The folder of a toolchain, after installing it: where its packages resolve from (the `from` of runBin and binPath). */
+export function installedToolchain(name: Toolchain): string {
+  installToolchain(name);
+  return toolchainDir(name);
+}
+
 /** The Node 22 binary of toolchains/node22, after installing it. */
 export const node22 = () => path.join(toolchainModules('node22'), '.bin', 'node');

@@ -24,7 +24,7 @@ import { root } from '../paths.ts';
 import { withTempDir } from '../tools.ts';
 
 const ROUNDS = 21;
-/** `shipping-api --version` and `--help` within this many times the start of `node -e 0` (issue 49). */
+/** `shipping-api --version` and `--help` within this many times the start of `node -e 0`. */
 const GOAL_STARTUP = 1.5;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

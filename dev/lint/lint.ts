@@ -1,9 +1,8 @@
 // The lint runs, listed once: `npm run lint` prints each one's report, and the tests read each
 // one's machine-readable report and require no problem of any severity.
-import path from 'node:path';
 import { formatFinding } from '../build/pipeline/findings.ts';
 import { LINTED, lintAllFiles } from '../build/pipeline/lint.ts';
-import { toolchainModules } from '../toolchains.ts';
+import { installedToolchain } from '../toolchains.ts';
 import { type RunOptions, runBin } from '../tools.ts';
 
 export interface LintRun {
@@ -42,7 +41,7 @@ const contractRun: LintRun = {
  * (or `cwd`), reading the biome.jsonc there.
  */
 export const biome = (args: string[], options?: RunOptions) =>
-  runBin('@biomejs/biome', 'biome', args, { ...options, from: path.dirname(toolchainModules('lint')) });
+  runBin('@biomejs/biome', 'biome', args, { ...options, from: installedToolchain('lint') });
 
 /** The problems `biome ci` reports for the folder `cwd` (the repository by default), one line each. */
 export function biomeProblems(cwd?: string): string[] {
@@ -79,7 +78,7 @@ export function biomeProblems(cwd?: string): string[] {
 export const knip = (args: string[], options?: RunOptions) =>
   runBin('knip', 'knip', ['--no-gitignore', '--treat-config-hints-as-errors', '--no-progress', ...args], {
     ...options,
-    from: path.dirname(toolchainModules('lint')),
+    from: installedToolchain('lint'),
   });
 
 /** The two runs of Knip: the whole repository, then the packages alone as published. */

@@ -28,9 +28,10 @@ export interface RunningMock {
   /**
    * Reads the operations of `bundle` (by default the bundle as it is now) at once: `commit` answers
    * from them once they are read, and resolves with what takes them back (the mock answers again
-   * from the operations before, unless others came since); `discard` drops them.
+   * from the operations before, unless others came since). Operations never committed are dropped
+   * with the last reference to them.
    */
-  prepare: (bundle?: unknown) => { commit: () => Promise<() => void>; discard: () => Promise<void> };
+  prepare: (bundle?: unknown) => { commit: () => Promise<() => void> };
 }
 
 export async function startMock({
@@ -61,7 +62,7 @@ export async function startMock({
   }
   const prepare = (bundle?: unknown) => {
     const next = mockOperations(fileUrl, bundle);
-    // Settled by commit or discard; its own failure is reported by commit.
+    // Its own failure is reported by commit, when committed.
     next.catch(() => {});
     return {
       commit: async () => {
@@ -72,7 +73,6 @@ export async function startMock({
           if (operations === next) operations = before;
         };
       },
-      discard: async () => {},
     };
   };
   return {

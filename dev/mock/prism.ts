@@ -6,12 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeRoutableBundle, SETUP_FILE_PATH } from './routable.ts';
 import { binPath } from '../tools.ts';
 import { root } from '../paths.ts';
-import { toolchainDir, toolchainModules } from '../toolchains.ts';
+import { installedToolchain } from '../toolchains.ts';
 
 /** Prism's command line, of toolchains/prism, after installing it. */
 function prismBin(): string {
-  toolchainModules('prism');
-  return binPath('@stoplight/prism-cli', 'prism', toolchainDir('prism'));
+  return binPath('@stoplight/prism-cli', 'prism', installedToolchain('prism'));
 }
 
 export interface RunningPrism {

@@ -45,8 +45,8 @@ export async function runDev(options: Options): Promise<void> {
   let contract: SandboxContract = { validators: packaged, bundle: packaged.bundle() };
   let running: Promise<void> | undefined;
   let queued: string[] | undefined;
-  /** The mock's move to this rebuild's bundle: when its operations were asked for, and what takes them back. */
-  let nextMock: { start: number; moved: Promise<() => void> } | undefined;
+  /** The mock's move to this rebuild's bundle, settled with what takes it back. */
+  let nextMock: Promise<() => void> | undefined;
   let bundleServed = hashOf(readFileSync(BUNDLE_JSON));
   let pagesWritten = false;
   /** Milliseconds from the bundle made to the mock answering from it, for the summary line. */
@@ -62,7 +62,7 @@ export async function runDev(options: Options): Promise<void> {
     const start = performance.now();
     const before = bundleServed;
     const bundle = hashOf(json);
-    const moved = mock
+    nextMock = mock
       .prepare(JSON.parse(json))
       .commit()
       .then((takeBack) => {
@@ -73,13 +73,12 @@ export async function runDev(options: Options): Promise<void> {
           bundleServed = before;
         };
       });
-    moved.catch(() => {});
-    nextMock = { start, moved };
+    nextMock.catch(() => {});
   }
 
   /** The save was refused (or a tool failed): the mock answers again from the last good bundle. */
   async function takeBackMock(): Promise<void> {
-    const moving = nextMock?.moved;
+    const moving = nextMock;
     nextMock = undefined;
     mockTook = undefined;
     const takeBack = await moving?.catch(() => undefined);
@@ -122,7 +121,7 @@ export async function runDev(options: Options): Promise<void> {
     watcher?.add(readManifest()?.reached ?? []);
     if (nextMock) {
       // A bundle the mock could not read is said once, like a tool's failure; the mock keeps the last good one.
-      await nextMock.moved;
+      await nextMock;
       if (mockTook !== undefined) result.timings.push(['mock', mockTook]);
       nextMock = undefined;
     }

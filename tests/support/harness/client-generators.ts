@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { BUNDLE_YAML, GENERATOR_PROFILE_PATH, root } from '../../../dev/paths.ts';
-import { toolchainDir, toolchainModules } from '../../../dev/toolchains.ts';
+import { installedToolchain, toolchainModules } from '../../../dev/toolchains.ts';
 import { makeTempDir, runBin } from '../../../dev/tools.ts';
 import { startSandbox } from 'shipping-api-v3-sandbox';
 import { basic } from '../fixtures/basic.ts';
@@ -58,7 +58,7 @@ export function workDir(name: string): { dir: string; remove: () => void } {
 
 /** Runs a generator's command line (toolchains/generators); the tool's own output comes back as the message. */
 export function generate(pkg: string, bin: string, args: string[], cwd: string): { ok: boolean; output: string } {
-  const result = runBin(pkg, bin, args, { cwd, from: toolchainDir('generators') });
+  const result = runBin(pkg, bin, args, { cwd, from: installedToolchain('generators') });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
 }
 
