@@ -130,6 +130,25 @@ const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs/copy-button.js'), 'ut
 export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
 const CSP = `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:`;
 
+/** The body last rendered for each source, and what it was rendered from. */
+const bodies = new Map<string, { key: string; html: string }>();
+
+/**
+ * The HTML of one source's Markdown, rendered again only when what it is made from changed: its text,
+ * the pages its links may point at, and the files of docs/ (a link to one is kept). A save of the
+ * contract (`npm run dev`) changes none of them for most guides.
+ * @internal exported for its test
+ */
+export function renderedBody(markdown: string, from: string, sources: Source[]): string {
+  const docs = existsSync(DOCS_DIR) ? readdirSync(DOCS_DIR).join('\n') : '';
+  const key = JSON.stringify([markdown, sources, docs]);
+  const last = bodies.get(from);
+  if (last?.key === key) return last.html;
+  const html = markdownRenderer(from, sources).render(markdown);
+  bodies.set(from, { key, html });
+  return html;
+}
+
 /** The HTML page of one source; `document` is the bundled description (the coverage page counts against it). */
 export function renderPage(source: Source, sources: Source[], product: ProductName, document: unknown): string {
   const markdown = withProjectCoverage(
@@ -137,7 +156,7 @@ export function renderPage(source: Source, sources: Source[], product: ProductNa
     source.markdown,
     document,
   );
-  const body = markdownRenderer(source.markdown, sources).render(markdown);
+  const body = renderedBody(markdown, source.markdown, sources);
   const menu = sources
     .map((s) => {
       const current = s.page === source.page ? ' aria-current="page"' : '';

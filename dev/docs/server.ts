@@ -5,6 +5,7 @@
 // host answers it (dev/docs/deep-links.ts). Under /_try/ it forwards the reference's Try it to the
 // servers it is given (dev/docs/try-it/proxy.ts). The pages `npm run dev` rewrites (DocsHooks.page)
 // are read and sent here, whole, rather than streamed by @fastify/static.
+import { readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
@@ -69,6 +70,14 @@ export interface DocsServerOptions {
   hooks?: DocsHooks;
 }
 
+const readOrUndefined = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
 export async function serveDocs({
   port,
   host = '127.0.0.1',
@@ -99,7 +108,9 @@ export async function serveDocs({
     const target = resolveDocsPath(request.url);
     if ('status' in target) return reply.code(target.status).type('text/plain').send(`${target.reason}\n`);
     if (hooks && path.extname(target.file) === '.html') {
-      const html = await readFile(target.file, 'utf8').catch(() => undefined);
+      // Read at once: `npm run dev` answers a page between two steps of a rebuild, and a read in
+      // pieces would wait behind each of the steps that follow.
+      const html = readOrUndefined(target.file);
       if (html === undefined) return notFound(request.url, reply);
       return reply.type(HTML).send(hooks.page(html));
     }

@@ -58,10 +58,11 @@ export async function runDev(options: Options): Promise<void> {
    */
   function made(step: StepName, outputs: Record<string, string>): void {
     const json = outputs[BUNDLE_JSON_FILE];
-    if (step !== 'bundle' || json === undefined || !mock || hashOf(json) === bundleServed) return;
+    if (step !== 'bundle' || json === undefined || !mock) return;
+    const bundle = hashOf(json);
+    if (bundle === bundleServed) return;
     const start = performance.now();
     const before = bundleServed;
-    const bundle = hashOf(json);
     nextMock = mock
       .prepare(JSON.parse(json))
       .commit()

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideLinksToPages, guidesSection, HTTP_LABEL } from '../../openapi/plugins/docs.js';
 import { guides, pageTitle, productName } from '../../openapi/plugins/pages.js';
-import { DOCS_DIR, pageSources, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs/pages.ts';
+import { DOCS_DIR, pageSources, renderedBody, renderPages, SCRIPT_HASH, stalePages } from '../../dev/docs/pages.ts';
 import { finishPage, INLINE_LOGOS } from '../../dev/docs/finish.ts';
 import { DOCS_PAGE } from '../../dev/paths.ts';
 import { withTempDir } from '../../dev/tools.ts';
@@ -119,6 +119,39 @@ describe('guide pages', () => {
       );
       expect(brokenLinks('a.html', dir)).toEqual(['b.html', 'a.html#nowhere']);
     });
+  });
+});
+
+describe("a guide's body, rendered again only when what it is made from changed", () => {
+  const from = 'docs/a-guide-of-this-test.md';
+
+  it('its text', () => {
+    expect(renderedBody('# First\n', from, sources)).toContain('First');
+    const again = renderedBody('# Second\n', from, sources);
+    expect(again).toContain('Second');
+    expect(again).not.toContain('First');
+  });
+
+  it('the pages a link may point at', () => {
+    const markdown = 'See [the other guide](other-guide-of-this-test.md).\n';
+    expect(hrefs(renderedBody(markdown, from, sources))).toEqual([]);
+    const withOther = [
+      ...sources,
+      { markdown: 'docs/other-guide-of-this-test.md', page: 'other-guide-of-this-test.html' },
+    ];
+    expect(hrefs(renderedBody(markdown, from, withOther))).toEqual(['other-guide-of-this-test.html']);
+  });
+
+  it('the files of docs/, a link to one being kept', () => {
+    const name = `file-of-this-test-${process.pid}.txt`;
+    const markdown = `See [the file](${name}).\n`;
+    expect(hrefs(renderedBody(markdown, from, sources))).toEqual([]);
+    writeFileSync(path.join(DOCS_DIR, name), 'x');
+    try {
+      expect(hrefs(renderedBody(markdown, from, sources))).toEqual([name]);
+    } finally {
+      rmSync(path.join(DOCS_DIR, name));
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { scriptHashes, withPolicy } from '../../dev/docs/policy.ts';
 import { BUNDLE_JSON, DOCS_PAGE, root } from '../../dev/paths.ts';
 import type { TryItContract } from '../../dev/docs/try-it/contract.ts';
 import { judgePlan } from 'shipping-api-v3-contract/judge';
-import { hostedSandboxUrl, panelScript, tryItContract } from '../../dev/docs/try-it/page.ts';
+import { hostedSandboxUrl, panelScript, ruleMapOf, tryItContract } from '../../dev/docs/try-it/page.ts';
 import { tempDirForTests } from '../support/harness/temp.ts';
 import { checkBody, operationOf } from '../../dev/docs/try-it/request.ts';
 import { checkTarget } from '../../dev/docs/try-it/servers.ts';
@@ -220,5 +220,15 @@ describe("the panel's script, bundled once per change of what it is made from", 
     const script = panelScript(validators('second-validators'), entry);
     expect(script).toContain('second-validators');
     expect(script).not.toContain('first-validators');
+  });
+});
+
+describe('the rule map, parsed once per change of its text', () => {
+  const map = (rule: string) => `rules:\n  - id: '1.1'\n    kind: stated\n    rule: ${rule}\n`;
+
+  it('is the same map while the text is the same, and the new one when it changed', () => {
+    const first = ruleMapOf(map('first words'));
+    expect(ruleMapOf(map('first words'))).toBe(first);
+    expect(ruleMapOf(map('second words')).rules[0]!.rule).toBe('second words');
   });
 });

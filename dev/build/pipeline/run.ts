@@ -61,15 +61,17 @@ export async function runSteps({ previous, force = [], skip = [], made }: RunOpt
     const start = performance.now();
     const outputs = await step.make(context);
     timings[step.name] = Math.round(performance.now() - start);
+    const hashes: Record<string, string> = {};
     for (const [file, content] of Object.entries(outputs)) {
+      hashes[file] = hashOf(content);
       context.made.set(file, content);
-      context.outputs.set(file, hashOf(content));
+      context.outputs.set(file, hashes[file]);
     }
     ran.push(step.name);
     const record: StepRecord = {
       // After the bundle, its inputs are the files the root reaches now.
       inputs: inputsOf(step, context),
-      outputs: Object.fromEntries(Object.entries(outputs).map(([file, content]) => [file, hashOf(content)])),
+      outputs: hashes,
     };
     manifest.steps[step.name] = record;
     await made?.(step.name, outputs);

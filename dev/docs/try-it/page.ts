@@ -199,12 +199,23 @@ export function panelScript(validators: string | undefined, entry = PANEL): stri
   return built.script;
 }
 
+let lastRuleMap: { text: string; parsed: Parameters<typeof tryItContract>[1] } | undefined;
+
+/**
+ * openapi/rules.yaml, parsed once per change of its text: a save of the contract rarely changes it.
+ * @internal exported for its test
+ */
+export function ruleMapOf(text: string): Parameters<typeof tryItContract>[1] {
+  if (lastRuleMap?.text !== text) lastRuleMap = { text, parsed: parse(text) };
+  return lastRuleMap.parsed;
+}
+
 /** The panel's script, its style and its data block, ready to put into the page. */
 export function tryItAssets(
   hostedSandbox: string | null,
   { document = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')), validators }: TryItSources = {},
 ): { script: string; style: string; data: string } {
-  const ruleMap = parse(readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8'));
+  const ruleMap = ruleMapOf(readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8'));
   const contract = tryItContract(document, ruleMap, hostedSandbox);
   const script = panelScript(validators);
   const style = readFileSync(path.join(root, 'dev/docs/try-it/panel.css'), 'utf8').trim();

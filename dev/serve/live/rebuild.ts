@@ -4,8 +4,8 @@
 // $ref to nowhere, a lint error) writes nothing: what was last made stays served.
 import { Worker } from 'node:worker_threads';
 import { ContractError, type Finding } from '../../build/pipeline/findings.ts';
-import { readManifest } from '../../build/pipeline/manifest.ts';
-import { runSteps, writeFiles, writeRun } from '../../build/pipeline/run.ts';
+import { MANIFEST, readManifest } from '../../build/pipeline/manifest.ts';
+import { runManifestText, runSteps, writeFiles } from '../../build/pipeline/run.ts';
 import { STEPS, type StepName } from '../../build/pipeline/steps.ts';
 
 export interface Rebuilt {
@@ -118,6 +118,9 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
           if (step === 'bundle') return;
           await gate();
           await flush();
+          // The event loop turns before the next step: the open pages hear of the new build, and
+          // their requests for it are answered, now rather than after every step has run.
+          await new Promise((resolve) => setImmediate(resolve));
         },
       });
       await gate();
@@ -136,7 +139,8 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
       return failed(findings);
     }
     for (const name of run.ran) timings.push([STEPS.find((step) => step.name === name)!.title, run.timings[name]!]);
-    writeRun(run);
+    // Every step's files are written as it was served: the manifest is what is left.
+    writeFiles([[MANIFEST, runManifestText(run)]]);
     manifest = run.manifest;
     return { ok: true, findings, timings, ran: run.ran };
   };
