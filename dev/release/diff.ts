@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './releases.ts';
 import { BUNDLE_YAML, root } from '../paths.ts';
+
+/** The diff's own configuration: its rules alone, none of redocly.yaml's apis (the file says why). */
+const DIFF_CONFIG = path.join(root, 'dev/release/redocly-diff.yaml');
 import { redocly } from '../tools.ts';
 
 export interface DiffOptions {
@@ -35,7 +38,7 @@ export function diffWithRelease(values: DiffOptions = {}): number {
   }
 
   const majorRaised = parseVersion(version)[0] > parseVersion(baseVersion)[0];
-  const args = ['diff', base, revision, '--fail-on', majorRaised ? 'none' : 'major'];
+  const args = ['diff', base, revision, '--config', DIFF_CONFIG, '--fail-on', majorRaised ? 'none' : 'major'];
   if (values.format) args.push('--format', values.format);
   if (values.output) args.push('--output', path.resolve(values.output));
 

@@ -105,6 +105,23 @@ describe('npm run diff', () => {
     expect(output).toContain('No breaking change');
   });
 
+  it("reports the bundle's own words: a changed open point is one change, not also the reference's label of it", () => {
+    // The bundle is the root of the docs api of redocly.yaml, whose decorators fold each
+    // x-unspecified into the description; the diff reads its own configuration, not those.
+    const base = planted('other-open-point', (document) => {
+      document.components.schemas.CountryCombination.properties.optional_fields['x-unspecified'] =
+        'Another open point.';
+    });
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts/diff.ts'), '--base', base], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const output = result.stdout + result.stderr;
+    expect(result.status, output).toBe(0);
+    expect(output).toContain('schemas/CountryCombination/properties/optional_fields · x-unspecified');
+    expect(output).toContain('0 major, 0 minor, 1 patch');
+  });
+
   it('fails on a removed operation', () => {
     const { status, output } = diff(planted('removed-operation', removeOperation));
     expect(status, output).toBe(1);
