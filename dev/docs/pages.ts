@@ -135,12 +135,12 @@ const bodies = new Map<string, { key: string; html: string }>();
 
 /**
  * The HTML of one source's Markdown, rendered again only when what it is made from changed: its text,
- * the pages its links may point at, and the files of docs/ (a link to one is kept). A save of the
+ * the pages its links may point at, and the files under docs/ (a link to one is kept). A save of the
  * contract (`npm run dev`) changes none of them for most guides.
  * @internal exported for its test
  */
 export function renderedBody(markdown: string, from: string, sources: Source[]): string {
-  const docs = existsSync(DOCS_DIR) ? readdirSync(DOCS_DIR).join('\n') : '';
+  const docs = existsSync(DOCS_DIR) ? readdirSync(DOCS_DIR, { recursive: true }).sort().join('\n') : '';
   const key = JSON.stringify([markdown, sources, docs]);
   const last = bodies.get(from);
   if (last?.key === key) return last.html;

@@ -142,8 +142,9 @@ describe("a guide's body, rendered again only when what it is made from changed"
     expect(hrefs(renderedBody(markdown, from, withOther))).toEqual(['other-guide-of-this-test.html']);
   });
 
-  it('the files of docs/, a link to one being kept', () => {
-    const name = `file-of-this-test-${process.pid}.txt`;
+  it('the files under docs/, a link to one being kept', () => {
+    // In a folder that is there already: its name alone does not change.
+    const name = `images/file-of-this-test-${process.pid}.txt`;
     const markdown = `See [the file](${name}).\n`;
     expect(hrefs(renderedBody(markdown, from, sources))).toEqual([]);
     writeFileSync(path.join(DOCS_DIR, name), 'x');
