@@ -1,6 +1,6 @@
 // The validators made from the contract, for generated/validators/ (the build's step `code`,
 // dev/build/pipeline/steps.ts, which makes generated/schema.d.ts beside them with
-// dev/build/pipeline/types.ts): standalone Ajv validators (JSON Schema 2020-12) of the setup file,
+// dev/build/pipeline/types.ts, in a thread of its own): standalone Ajv validators (JSON Schema 2020-12) of the setup file,
 // the setup status, the request bodies and the response headers the judge checks, compiled from
 // the bundle so that nothing is compiled at run time, and bundled with esbuild into one ES module
 // that imports nothing: Ajv's runtime helpers and the formats of ajv-formats are inlined, so the
@@ -64,7 +64,6 @@ export function standaloneModule(ajv: Ajv2020, refs: Record<string, string>, hea
   return `${header}\n${result.outputFiles[0]!.text}`;
 }
 
-/** The validators' module, compiled from a bundled description (by default generated/openapi.json; it is changed). */
 /**
  * What the validators are compiled from: a copy of the bundle without its named examples
  * (components.examples), which no schema can reach; a save that changes only an example leaves it
@@ -75,6 +74,7 @@ export function validatorsInput(document: any): any {
   return structuredClone({ ...document, components });
 }
 
+/** The validators' module, compiled from a bundled description (by default generated/openapi.json; it is changed). */
 export function validatorsSource(document = validatorsInput(JSON.parse(readFileSync(BUNDLE_JSON, 'utf8')))): string {
   // Each validator in one function: see withInlinedRefs.
   document.components.schemas = withInlinedRefs(document.components.schemas);

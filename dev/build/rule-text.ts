@@ -8,15 +8,24 @@ import { root } from '../paths.ts';
 
 export const RULE_TEXT_FILE = 'packages/cli/src/conform/rule-text.ts';
 
-interface RuleEntry {
-  id: string;
-  kind: 'stated' | 'open';
-  rule: string;
+export interface RuleMap {
+  rules: Array<{ id: string; kind: 'stated' | 'open'; rule: string }>;
+}
+
+let lastRuleMap: { text: string; parsed: RuleMap } | undefined;
+
+/**
+ * The rule map, parsed once per change of its text, for this module and for Try it (a build and each
+ * save of `npm run dev` read it twice; a save of the contract rarely changes it). Do not change it.
+ */
+export function ruleMapOf(text: string): RuleMap {
+  if (lastRuleMap?.text !== text) lastRuleMap = { text, parsed: parse(text) as RuleMap };
+  return lastRuleMap.parsed;
 }
 
 /** The module's text, from the rule map's text. */
 export function ruleTextModule(ruleMap = readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8')): string {
-  const { rules } = parse(ruleMap) as { rules: RuleEntry[] };
+  const { rules } = ruleMapOf(ruleMap);
   const lines = rules.map(
     ({ id, kind, rule }) => `  ${JSON.stringify(id)}: [${JSON.stringify(kind)}, ${JSON.stringify(rule)}],`,
   );

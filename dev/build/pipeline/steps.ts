@@ -14,6 +14,7 @@ import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOU
 import type { Bundled } from './bundle.ts';
 import type { Config } from './redocly-config.ts';
 import { hashOf } from './inputs.ts';
+import { typesSource } from './types.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
 export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
@@ -99,6 +100,8 @@ export const STEPS: Step[] = [
       const bundled = await bundleContract(await configOf(context));
       context.bundled = bundled;
       context.reached = bundled.reached;
+      // The types are made in their own thread from here on, beside the steps that follow (types.ts).
+      typesSource(bundled.json);
       return Object.fromEntries(
         BUNDLE_OUTPUTS.map((file, i) => [file, [bundled.yaml, bundled.json, bundled.generators][i]!]),
       );
@@ -128,9 +131,19 @@ export const STEPS: Step[] = [
       'packages/contract/src/json-pointer.ts',
       ...VALIDATOR_INPUTS,
       'openapi/rules.yaml',
+      'dev/build/rule-text.ts',
       'dev/docs/policy.ts',
     ],
-    tools: ['redoc', 'react-dom', 'styled-components', '@redocly/openapi-core', 'esbuild', 'ajv', 'ajv-formats'],
+    tools: [
+      'redoc',
+      'react-dom',
+      'styled-components',
+      '@redocly/openapi-core',
+      'esbuild',
+      'ajv',
+      'ajv-formats',
+      'yaml',
+    ],
     make: async (context) => {
       const { renderReference } = await import('./reference.ts');
       const yaml = readMade(context, BUNDLE_YAML_FILE);
@@ -168,13 +181,12 @@ export const STEPS: Step[] = [
   {
     name: 'code',
     title: 'types and validators',
-    files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts'],
+    files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts', 'dev/build/pipeline/types-thread.ts'],
     tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
     make: async (context) => {
-      const { typesSource } = await import('./types.ts');
       const { validatorsTypes } = await import('../generate.ts');
       return {
-        'generated/schema.d.ts': await typesSource(bundleDocument(context)),
+        'generated/schema.d.ts': await typesSource(readMade(context, BUNDLE_JSON_FILE)),
         'generated/validators/index.js': await validatorsOf(context),
         'generated/validators/index.d.ts': validatorsTypes(bundleDocument(context)),
       };
@@ -197,7 +209,7 @@ export const STEPS: Step[] = [
     name: 'rule-text',
     title: 'conform rule text',
     files: () => ['openapi/rules.yaml', 'dev/build/rule-text.ts'],
-    tools: [],
+    tools: ['yaml'],
     make: async (context) => ({ [RULE_TEXT_FILE]: ruleTextModule(readMade(context, 'openapi/rules.yaml')) }),
   },
   {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
-import { parse } from 'yaml';
+import { type RuleMap, ruleMapOf } from '../../build/rule-text.ts';
 import { BUNDLE_JSON, root } from '../../paths.ts';
 import { withTempDir } from '../../tools.ts';
 import { JUDGED_RULES, judgePlan } from 'shipping-api-v3-contract/judge';
@@ -51,11 +51,7 @@ function startingBody(document: Json, content: Json): unknown {
 }
 
 /** What the panel knows of each operation and of the rules, from the bundle and the rule map. */
-export function tryItContract(
-  document: Json,
-  ruleMap: { rules: Array<{ id: string; kind: 'stated' | 'open'; rule: string }> },
-  hostedSandbox: string | null,
-): TryItContract {
+export function tryItContract(document: Json, ruleMap: RuleMap, hostedSandbox: string | null): TryItContract {
   const rules = Object.fromEntries(ruleMap.rules.map(({ id, kind, rule }) => [id, { kind, rule }]));
   const items: Array<[string, Json]> = [
     ...Object.entries<Json>(document.paths),
@@ -197,17 +193,6 @@ export function panelScript(validators: string | undefined, entry = PANEL): stri
   });
   lastScript = { entry, validators: key, ...built };
   return built.script;
-}
-
-let lastRuleMap: { text: string; parsed: Parameters<typeof tryItContract>[1] } | undefined;
-
-/**
- * openapi/rules.yaml, parsed once per change of its text: a save of the contract rarely changes it.
- * @internal exported for its test
- */
-export function ruleMapOf(text: string): Parameters<typeof tryItContract>[1] {
-  if (lastRuleMap?.text !== text) lastRuleMap = { text, parsed: parse(text) };
-  return lastRuleMap.parsed;
 }
 
 /** The panel's script, its style and its data block, ready to put into the page. */
