@@ -1,6 +1,6 @@
 // The validators made from the contract, for generated/validators/ (the build's step `code`,
 // dev/build/pipeline/steps.ts, which makes generated/schema.d.ts beside them with
-// dev/build/pipeline/types.ts, in a thread of its own): standalone Ajv validators (JSON Schema 2020-12) of the setup file,
+// dev/build/pipeline/types.ts): standalone Ajv validators (JSON Schema 2020-12) of the setup file,
 // the setup status, the request bodies and the response headers the judge checks, compiled from
 // the bundle so that nothing is compiled at run time, and bundled with esbuild into one ES module
 // that imports nothing: Ajv's runtime helpers and the formats of ajv-formats are inlined, so the

@@ -14,7 +14,6 @@ import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOU
 import type { Bundled } from './bundle.ts';
 import type { Config } from './redocly-config.ts';
 import { hashOf } from './inputs.ts';
-import { typesSource } from './types.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
 export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
@@ -100,8 +99,6 @@ export const STEPS: Step[] = [
       const bundled = await bundleContract(await configOf(context));
       context.bundled = bundled;
       context.reached = bundled.reached;
-      // The types are made in their own thread from here on, beside the steps that follow (types.ts).
-      typesSource(bundled.json);
       return Object.fromEntries(
         BUNDLE_OUTPUTS.map((file, i) => [file, [bundled.yaml, bundled.json, bundled.generators][i]!]),
       );
@@ -181,12 +178,13 @@ export const STEPS: Step[] = [
   {
     name: 'code',
     title: 'types and validators',
-    files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts', 'dev/build/pipeline/types-thread.ts'],
+    files: () => [...VALIDATOR_INPUTS, 'dev/build/pipeline/types.ts'],
     tools: ['openapi-typescript', 'ajv', 'ajv-formats', 'esbuild'],
     make: async (context) => {
+      const { typesSource } = await import('./types.ts');
       const { validatorsTypes } = await import('../generate.ts');
       return {
-        'generated/schema.d.ts': await typesSource(readMade(context, BUNDLE_JSON_FILE)),
+        'generated/schema.d.ts': await typesSource(bundleDocument(context)),
         'generated/validators/index.js': await validatorsOf(context),
         'generated/validators/index.d.ts': validatorsTypes(bundleDocument(context)),
       };
