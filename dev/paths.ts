@@ -26,6 +26,7 @@ export const BUNDLE_FILES = ['openapi.yaml', 'openapi.json'] as const;
 export const GENERATOR_PROFILE = 'openapi.generators.yaml';
 /** The generator profile, as an absolute path. */
 export const GENERATOR_PROFILE_PATH = path.join(GENERATED_DIR, GENERATOR_PROFILE);
+export const GENERATOR_PROFILE_FILE = `generated/${GENERATOR_PROFILE}`;
 
 /** The bundled description, in YAML and in JSON, relative to the root (as the build names its files). */
 export const BUNDLE_YAML_FILE = 'generated/openapi.yaml';

@@ -15,12 +15,13 @@ import { listUnspecified } from './unspecified.ts';
 
 /** Writes the bundle files, made afresh from the contract, into outDir. */
 export async function bundle(outDir: string): Promise<void> {
-  const { bundleContract } = await import('./pipeline/bundle.ts');
+  const { bundleContract, generatorProfile } = await import('./pipeline/bundle.ts');
   const { loadRedoclyConfig } = await import('./pipeline/redocly-config.ts');
-  const bundled = await bundleContract(await loadRedoclyConfig());
+  const config = await loadRedoclyConfig();
+  const bundled = await bundleContract(config);
   writeFileSync(path.join(outDir, 'openapi.yaml'), bundled.yaml);
   writeFileSync(path.join(outDir, 'openapi.json'), bundled.json);
-  writeFileSync(path.join(outDir, GENERATOR_PROFILE), bundled.generators);
+  writeFileSync(path.join(outDir, GENERATOR_PROFILE), await generatorProfile(bundled.yaml, config));
 }
 
 /** The bundle files under `generatedDir` that differ from those under `freshDir`. */

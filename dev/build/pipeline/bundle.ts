@@ -1,7 +1,7 @@
 // The bundle of the contract, in-process with @redocly/openapi-core: generated/openapi.yaml and
-// openapi.json (the API shipping@v3 of redocly.yaml) and the generator profile
-// openapi.generators.yaml (shipping@v3-generators, made from the YAML bundle), byte for byte what
-// `redocly bundle` writes, and every file the root reaches through $ref.
+// openapi.json (the API shipping@v3 of redocly.yaml) and every file the root reaches through $ref;
+// and the generator profile openapi.generators.yaml (shipping@v3-generators, made from the YAML
+// bundle), each byte for byte what `redocly bundle` writes.
 import path from 'node:path';
 import {
   bundle,
@@ -19,8 +19,6 @@ export interface Bundled {
   document: Record<string, any>;
   yaml: string;
   json: string;
-  /** The generator profile (docs/generating-clients.md). */
-  generators: string;
   /** Every file the root reaches through $ref, the root too, relative to the repository. */
   reached: string[];
 }
@@ -47,14 +45,17 @@ export async function bundleContract(config: Config): Promise<Bundled> {
   const errors = main.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) throw new ContractError(errors.map(problemFinding));
   const document = main.bundle.parsed as Record<string, any>;
-  const yaml = toYaml(document);
-  const json = JSON.stringify(document, null, 2);
-  // The profile's api reads the YAML bundle (its root in redocly.yaml); here it gets the fresh one.
+  const reached = [...main.fileDependencies].map(repositoryPath).sort();
+  return { document, yaml: toYaml(document), json: JSON.stringify(document, null, 2), reached };
+}
+
+/** The generator profile (docs/generating-clients.md) of the YAML bundle `yaml`. */
+export async function generatorProfile(yaml: string, config: Config): Promise<string> {
+  // The profile's api reads the YAML bundle (its root in redocly.yaml); here it gets the one given.
   const profile = await bundleFromString({
     source: yaml,
     absoluteRef: path.join(GENERATED_DIR, 'openapi.yaml'),
     config: apiConfig(config, 'shipping@v3-generators'),
   });
-  const reached = [...main.fileDependencies].map(repositoryPath).sort();
-  return { document, yaml, json, generators: toYaml(profile.bundle.parsed), reached };
+  return toYaml(profile.bundle.parsed);
 }

@@ -1,6 +1,6 @@
 // The steps of the pipeline, in the order each is made from the ones before: the bundle, the
 // rendered reference and the guide pages (first, so that `npm run dev` serves them soonest), the
-// generated code, and the contract package's copy. Each
+// generated code, the generator profile, and the contract package's copy. Each
 // names its inputs (files of the repository, earlier steps' outputs among them, and tool versions)
 // and makes its outputs in memory; the pipeline decides from the inputs' hashes which to run.
 import { readFileSync } from 'node:fs';
@@ -10,13 +10,29 @@ import { CONTRACT_FILES } from '../../packaging/build-packages.ts';
 import { COVERAGE_INPUTS } from '../../docs/coverage-page.ts';
 import { pageSources, renderPage } from '../../docs/pages.ts';
 import { RULE_TEXT_FILE, ruleTextModule } from '../rule-text.ts';
-import { BUNDLE_JSON_FILE, BUNDLE_YAML_FILE, root, SANDBOX_DOCUMENT, SANDBOX_SOURCE, SOURCE } from '../../paths.ts';
+import {
+  BUNDLE_JSON_FILE,
+  BUNDLE_YAML_FILE,
+  GENERATOR_PROFILE_FILE,
+  root,
+  SANDBOX_DOCUMENT,
+  SANDBOX_SOURCE,
+  SOURCE,
+} from '../../paths.ts';
 import type { Bundled } from './bundle.ts';
 import type { Config } from './redocly-config.ts';
 import { hashOf } from './inputs.ts';
 import { guideSources, tryItSources } from './inputs.ts';
 
-export type StepName = 'bundle' | 'code' | 'reference' | 'pages' | 'contract' | 'rule-text' | 'sandbox-document';
+export type StepName =
+  | 'bundle'
+  | 'code'
+  | 'reference'
+  | 'pages'
+  | 'generators'
+  | 'contract'
+  | 'rule-text'
+  | 'sandbox-document';
 
 /** What the steps share while they run: the files made so far (relative path → content), and the bundle. */
 export interface StepContext {
@@ -84,24 +100,18 @@ const VALIDATOR_INPUTS = [
   'packages/contract/src/judge-plan.ts',
 ];
 
-const BUNDLE_OUTPUTS = [BUNDLE_YAML_FILE, BUNDLE_JSON_FILE, 'generated/openapi.generators.yaml'];
-
 export const STEPS: Step[] = [
   {
     name: 'bundle',
     title: 'bundle',
-    files: ({ reached }) => [
-      ...new Set([SOURCE, ...reached, 'redocly.yaml', 'openapi/plugins/generators.js', 'dev/build/pipeline/bundle.ts']),
-    ],
+    files: ({ reached }) => [...new Set([SOURCE, ...reached, 'redocly.yaml', 'dev/build/pipeline/bundle.ts'])],
     tools: ['@redocly/openapi-core'],
     make: async (context) => {
       const { bundleContract } = await import('./bundle.ts');
       const bundled = await bundleContract(await configOf(context));
       context.bundled = bundled;
       context.reached = bundled.reached;
-      return Object.fromEntries(
-        BUNDLE_OUTPUTS.map((file, i) => [file, [bundled.yaml, bundled.json, bundled.generators][i]!]),
-      );
+      return { [BUNDLE_YAML_FILE]: bundled.yaml, [BUNDLE_JSON_FILE]: bundled.json };
     },
   },
   {
@@ -187,6 +197,18 @@ export const STEPS: Step[] = [
         'generated/schema.d.ts': await typesSource(bundleDocument(context)),
         'generated/validators/index.js': await validatorsOf(context),
         'generated/validators/index.d.ts': validatorsTypes(bundleDocument(context)),
+      };
+    },
+  },
+  {
+    name: 'generators',
+    title: 'generator profile',
+    files: () => [BUNDLE_YAML_FILE, 'redocly.yaml', 'openapi/plugins/generators.js', 'dev/build/pipeline/bundle.ts'],
+    tools: ['@redocly/openapi-core'],
+    make: async (context) => {
+      const { generatorProfile } = await import('./bundle.ts');
+      return {
+        [GENERATOR_PROFILE_FILE]: await generatorProfile(readMade(context, BUNDLE_YAML_FILE), await configOf(context)),
       };
     },
   },
