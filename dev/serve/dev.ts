@@ -14,6 +14,7 @@ import { BUNDLE_JSON, BUNDLE_JSON_FILE, root } from '../paths.ts';
 import type { RunningMock } from '../mock/mock.ts';
 import { type Finding, formatFinding } from '../build/pipeline/findings.ts';
 import { hashOf } from '../build/pipeline/inputs.ts';
+import { warmSteps } from '../build/pipeline/fresh.ts';
 import { readManifest } from '../build/pipeline/manifest.ts';
 import type { StepName } from '../build/pipeline/steps.ts';
 import { collectGarbage } from './live/collect.ts';
@@ -147,13 +148,9 @@ export async function runDev(options: Options): Promise<void> {
     }
   }
 
-  /** One rebuild at a time: saves during a rebuild make one more after it, with every file they touched. */
-  function schedule(changed: string[]): void {
-    if (running) {
-      queued = [...new Set([...(queued ?? []), ...changed])];
-      return;
-    }
-    running = cycle(changed).finally(() => {
+  /** Runs `job` as the one running now; the saves made meanwhile are one rebuild after it. */
+  function run(job: () => Promise<void>): void {
+    running = job().finally(() => {
       running = undefined;
       if (queued) {
         const next = queued;
@@ -161,6 +158,25 @@ export async function runDev(options: Options): Promise<void> {
         schedule(next);
       }
     });
+  }
+
+  /** One rebuild at a time: saves during a rebuild make one more after it, with every file they touched. */
+  function schedule(changed: string[]): void {
+    if (running) {
+      queued = [...new Set([...(queued ?? []), ...changed])];
+      return;
+    }
+    run(() => cycle(changed));
+  }
+
+  /**
+   * Once the servers are up, every step is made once in memory, writing nothing (warmSteps): the
+   * first save is then answered as fast as the next, not after loading Redoc, openapi-typescript and
+   * the rest. A tool that fails here fails the first save too, which says so.
+   */
+  async function warm(): Promise<void> {
+    await warmSteps().catch(() => undefined);
+    if (!queued) collectGarbage();
   }
 
   await startAll(options, {
@@ -182,6 +198,7 @@ export async function runDev(options: Options): Promise<void> {
     docs: live.hooks,
     started: (started) => {
       mock = started;
+      if (!running) run(warm);
     },
     failureCode: DEV_FAILURE,
     contract: () => contract,

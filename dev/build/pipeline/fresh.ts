@@ -76,12 +76,18 @@ export async function ensureFresh({ remake: remakeStale = false, skip = [] }: Fr
 
 /**
  * Makes every step but those skipped once in memory, writing nothing: a watch does it while its first
- * run goes on, so that the tools are loaded and warm before the first save, which is then answered as
- * fast as the next.
+ * run goes on, and `npm run dev` once its servers are up, so that the tools are loaded and warm before
+ * the first save, which is then answered as fast as the next. The event loop turns between two steps:
+ * the servers beside it answer meanwhile.
  */
 export async function warmSteps(skip: StepName[] = []): Promise<void> {
   const force = STEPS.map((step) => step.name).filter((name) => !skip.includes(name));
-  await runSteps({ previous: readManifest(), force, skip });
+  await runSteps({
+    previous: readManifest(),
+    force,
+    skip,
+    made: () => new Promise((resolve) => setImmediate(resolve)),
+  });
 }
 
 /** The files a build puts where they are committed: all but the contract package's copy, which npm install makes. */
