@@ -108,23 +108,18 @@ export function installToolchain(name: Toolchain, log: (line: string) => void = 
   );
 }
 
-/** Loads a package of a toolchain as its own modules would (CommonJS), after installing the toolchain. */
-export function toolchainModule<T>(name: Toolchain, pkg: string): T {
-  installToolchain(name);
-  return createRequire(path.join(toolchainDir(name), 'package.json'))(pkg) as T;
-}
-
-/** The node_modules folder of a toolchain, after installing it. */
-export function toolchainModules(name: Toolchain): string {
-  installToolchain(name);
-  return path.join(toolchainDir(name), 'node_modules');
-}
-
 /** The folder of a toolchain, after installing it: where its packages resolve from (the `from` of runBin and binPath). */
 export function installedToolchain(name: Toolchain): string {
   installToolchain(name);
   return toolchainDir(name);
 }
+
+/** Loads a package of a toolchain as its own modules would (CommonJS), after installing the toolchain. */
+export const toolchainModule = <T>(name: Toolchain, pkg: string): T =>
+  createRequire(path.join(installedToolchain(name), 'package.json'))(pkg) as T;
+
+/** The node_modules folder of a toolchain, after installing it. */
+export const toolchainModules = (name: Toolchain): string => path.join(installedToolchain(name), 'node_modules');
 
 /** The Node 22 binary of toolchains/node22, after installing it. */
 export const node22 = () => path.join(toolchainModules('node22'), '.bin', 'node');

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { root } from '../paths.ts';
+import { lastMade } from './pipeline/inputs.ts';
 
 export const RULE_TEXT_FILE = 'packages/cli/src/conform/rule-text.ts';
 
@@ -12,16 +13,13 @@ export interface RuleMap {
   rules: Array<{ id: string; kind: 'stated' | 'open'; rule: string }>;
 }
 
-let lastRuleMap: { text: string; parsed: RuleMap } | undefined;
+const lastRuleMap = lastMade<RuleMap>();
 
 /**
  * The rule map, parsed once per change of its text, for this module and for Try it (a build and each
  * save of `npm run dev` read it twice; a save of the contract rarely changes it). Do not change it.
  */
-export function ruleMapOf(text: string): RuleMap {
-  if (lastRuleMap?.text !== text) lastRuleMap = { text, parsed: parse(text) as RuleMap };
-  return lastRuleMap.parsed;
-}
+export const ruleMapOf = (text: string): RuleMap => lastRuleMap(text, () => parse(text) as RuleMap);
 
 /** The module's text, from the rule map's text. */
 export function ruleTextModule(ruleMap = readFileSync(path.join(root, 'openapi/rules.yaml'), 'utf8')): string {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { guides, type ProductName, pageTitle, productName } from '../../openapi/plugins/pages.js';
 import { BUNDLE_JSON, DOCS_DIR, NOT_FOUND_PAGE, root } from '../paths.ts';
+import { lastMade } from '../build/pipeline/inputs.ts';
 import { withProjectCoverage } from './coverage-page.ts';
 
 const DOCS_INDEX = 'index.html';
@@ -130,8 +131,8 @@ const SCRIPT = `\n${readFileSync(path.join(root, 'dev/docs/copy-button.js'), 'ut
 export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
 const CSP = `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:`;
 
-/** The body last rendered for each source, and what it was rendered from. */
-const bodies = new Map<string, { key: string; html: string }>();
+/** The body last rendered for each source, by what it was rendered from. */
+const bodies = new Map<string, ReturnType<typeof lastMade<string>>>();
 
 /**
  * The HTML of one source's Markdown, rendered again only when what it is made from changed: its text,
@@ -141,12 +142,8 @@ const bodies = new Map<string, { key: string; html: string }>();
  */
 export function renderedBody(markdown: string, from: string, sources: Source[]): string {
   const docs = existsSync(DOCS_DIR) ? readdirSync(DOCS_DIR, { recursive: true }).sort().join('\n') : '';
-  const key = JSON.stringify([markdown, sources, docs]);
-  const last = bodies.get(from);
-  if (last?.key === key) return last.html;
-  const html = markdownRenderer(from, sources).render(markdown);
-  bodies.set(from, { key, html });
-  return html;
+  const last = bodies.get(from) ?? bodies.set(from, lastMade()).get(from)!;
+  return last(JSON.stringify([markdown, sources, docs]), () => markdownRenderer(from, sources).render(markdown));
 }
 
 /** The HTML page of one source; `document` is the bundled description (the coverage page counts against it). */

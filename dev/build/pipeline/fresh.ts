@@ -4,6 +4,7 @@
 // the files that differ.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { root } from '../../paths.ts';
 import { hashFile, hashOf } from './inputs.ts';
 import { type Manifest, MANIFEST, readManifest } from './manifest.ts';
@@ -86,7 +87,7 @@ export async function warmSteps(skip: StepName[] = []): Promise<void> {
     previous: readManifest(),
     force,
     skip,
-    made: () => new Promise((resolve) => setImmediate(resolve)),
+    made: () => setImmediate(),
   });
 }
 

@@ -9,13 +9,26 @@ import { root } from '../../paths.ts';
 
 export const hashOf = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
 
-/** The hash of a file of the repository, or `missing`. */
+/** The hash of a file (relative to the repository, or absolute), or `missing`. */
 export function hashFile(file: string): string {
   try {
-    return hashOf(readFileSync(path.join(root, file)));
+    return hashOf(readFileSync(path.resolve(root, file)));
   } catch {
     return 'missing';
   }
+}
+
+/**
+ * A maker that keeps what it made last, and the key it was made for: asked again with the same key,
+ * it gives the same value without making it again (a save of `npm run dev` changes few of a step's
+ * inputs). The key is what the value is made from, or its hash.
+ */
+export function lastMade<T>(): (key: string, make: () => T) => T {
+  let last: { key: string; value: T } | undefined;
+  return (key, make) => {
+    if (last?.key !== key) last = { key, value: make() };
+    return last.value;
+  };
 }
 
 /** The guides, docs/*.md, relative to the repository. */

@@ -21,8 +21,7 @@ import {
 } from '../../paths.ts';
 import type { Bundled } from './bundle.ts';
 import type { Config } from './redocly-config.ts';
-import { hashOf } from './inputs.ts';
-import { guideSources, tryItSources } from './inputs.ts';
+import { guideSources, hashOf, lastMade, tryItSources } from './inputs.ts';
 
 export type StepName =
   | 'bundle'
@@ -81,14 +80,12 @@ async function validatorsOf(context: StepContext): Promise<string> {
   if (context.validators !== undefined) return context.validators;
   const { validatorsInput, validatorsSource } = await import('../generate.ts');
   const input = validatorsInput(bundleDocument(context));
-  const key = hashOf(JSON.stringify(input));
-  if (lastValidators?.key !== key) lastValidators = { key, source: validatorsSource(input) };
-  context.validators = lastValidators.source;
+  context.validators = lastValidators(hashOf(JSON.stringify(input)), () => validatorsSource(input));
   return context.validators;
 }
 
-/** The validators last made in this process, and the hash of what they were made from. */
-let lastValidators: { key: string; source: string } | undefined;
+/** The validators last made in this process, by the hash of what they were made from. */
+const lastValidators = lastMade<string>();
 
 /** What the validators are made from: the bundle, and the code that makes them. */
 const VALIDATOR_INPUTS = [

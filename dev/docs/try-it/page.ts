@@ -2,11 +2,11 @@
 // (from the bundle and openapi/rules.yaml, in a JSON data block), its script (the sources of this
 // folder, bundled by esbuild with the contract's generated validators) and its style. Nothing is
 // loaded from elsewhere; the page's policy allows the script by its hash (dev/docs/policy.ts).
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { pointerGet } from 'shipping-api-v3-contract/json-pointer';
+import { hashFile, hashOf } from '../../build/pipeline/inputs.ts';
 import { type RuleMap, ruleMapOf } from '../../build/rule-text.ts';
 import { BUNDLE_JSON, root } from '../../paths.ts';
 import { withTempDir } from '../../tools.ts';
@@ -133,22 +133,12 @@ interface BundledScript {
 
 let lastScript: BundledScript | undefined;
 
-const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
-
-const fileHash = (file: string) => {
-  try {
-    return sha256(readFileSync(file));
-  } catch {
-    return undefined;
-  }
-};
-
 /** Whether the script last bundled was made from these validators and from the files as they are now. */
 const stillFresh = (last: BundledScript | undefined, entry: string, validators: string): last is BundledScript =>
   last !== undefined &&
   last.entry === entry &&
   last.validators === validators &&
-  [...last.inputs].every(([file, hash]) => fileHash(file) === hash);
+  [...last.inputs].every(([file, hash]) => hashFile(file) === hash);
 
 const PANEL = path.join(root, 'dev/docs/try-it/panel.ts');
 
@@ -162,7 +152,7 @@ const PANEL = path.join(root, 'dev/docs/try-it/panel.ts');
 export function panelScript(validators: string | undefined, entry = PANEL): string {
   const source =
     validators ?? readFileSync(new URL(import.meta.resolve('shipping-api-v3-contract/validators')), 'utf8');
-  const key = sha256(source);
+  const key = hashOf(source);
   if (stillFresh(lastScript, entry, key)) return lastScript.script;
   const built = withTempDir('shipping-try-it-', (dir) => {
     const file = path.join(dir, 'validators.js');
@@ -187,7 +177,7 @@ export function panelScript(validators: string | undefined, entry = PANEL): stri
     for (const input of Object.keys(result.metafile.inputs)) {
       const absolute = path.resolve(root, input);
       if (absolute === file) continue;
-      inputs.set(absolute, fileHash(absolute) ?? '');
+      inputs.set(absolute, hashFile(absolute));
     }
     return { script: result.outputFiles[0]!.text.trim(), inputs };
   });

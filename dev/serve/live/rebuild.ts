@@ -2,6 +2,7 @@
 // of its own (lint-worker.ts) while the steps of the pipeline whose inputs' hashes changed run here;
 // nothing is written until the lint has passed. A save with an error (a file that does not parse, a
 // $ref to nowhere, a lint error) writes nothing: what was last made stays served.
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ContractError, type Finding } from '../../build/pipeline/findings.ts';
 import { MANIFEST, readManifest } from '../../build/pipeline/manifest.ts';
@@ -120,7 +121,7 @@ export function createRebuilder(hooks: RebuildHooks = {}) {
           await flush();
           // The event loop turns before the next step: the open pages hear of the new build, and
           // their requests for it are answered, now rather than after every step has run.
-          await new Promise((resolve) => setImmediate(resolve));
+          await setImmediate();
         },
       });
       await gate();
