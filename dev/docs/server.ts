@@ -6,9 +6,9 @@
 // servers it is given (dev/docs/try-it/proxy.ts). The pages `npm run dev` rewrites (DocsHooks.page)
 // are read and sent here, whole, rather than streamed by @fastify/static.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { compareVersions, descriptionVersion, lastReleaseUpTo, parseVersion, releasedDescription } from './releases.ts';
 import { BUNDLE_YAML, root } from '../paths.ts';
+import { redocly } from '../tools.ts';
 
 /** The diff's own configuration: its rules alone, none of redocly.yaml's apis (the file says why). */
 const DIFF_CONFIG = path.join(root, 'dev/release/redocly-diff.yaml');
-import { redocly } from '../tools.ts';
 
 export interface DiffOptions {
   base?: string;
